@@ -1,0 +1,163 @@
+// Builds the whole HTTP application: auth, the /api/v1 REST API, and the web app's files.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { clientIpHeader, type Auth } from './auth/auth';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { profileRoutes } from './features/profile/profile.routes';
+import type { AppEnv } from './http/context';
+import { AppError, errorBody } from './http/errors';
+import { requireFarm } from './http/require-farm';
+import { sameOriginOnly, securityHeaders } from './http/security';
+import type { Logger } from './log/logger';
+
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  auth: Auth;
+  logger: Logger;
+  /** folder with the built web app (vite build); absent in API-only tests */
+  webDir?: string;
+};
+
+const jsonBodyLimit = 64 * 1024;
+
+/** Better Auth answers errors as { code, message }; give them the API's one error shape. */
+async function normaliseAuthError(response: Response): Promise<Response> {
+  if (response.status < 400 || !response.headers.get('content-type')?.includes('application/json'))
+    return response;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string; message?: string } | null;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  const code = body?.code ?? (response.status === 429 ? 'TOO_MANY_REQUESTS' : 'AUTH_ERROR');
+  const message =
+    response.status === 429
+      ? 'Too many attempts. Please wait a few minutes and try again.'
+      : (body?.message ?? 'The request could not be completed.');
+  return new Response(JSON.stringify(errorBody(code, message)), { status: response.status, headers });
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, db, auth, logger } = deps;
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use(requestId());
+  app.use(securityHeaders({ secure: config.secure }));
+  app.use(compress());
+
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: jsonBodyLimit,
+      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large.'), 413),
+    }),
+  );
+
+  // ---- Better Auth ----
+  // Better Auth checks Origin only on requests that carry cookies; we refuse every cross-site
+  // POST, which also stops login CSRF (signing a victim into someone else's account).
+  const appOrigin = new URL(config.appUrl).origin;
+  app.use('/api/auth/*', sameOriginOnly(appOrigin));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(clientIpHeader);
+    let ip: string | undefined;
+    if (config.trustProxy) ip = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    else {
+      try {
+        ip = getConnInfo(c).remote.address;
+      } catch {
+        ip = undefined; // in-process requests (tests) have no socket
+      }
+    }
+    if (ip) headers.set(clientIpHeader, ip);
+    const request = new Request(c.req.raw, { headers });
+    return normaliseAuthError(await auth.handler(request));
+  });
+
+  // ---- REST API ----
+  const api = new OpenAPIHono<AppEnv>();
+  api.use('*', sameOriginOnly(appOrigin));
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    servers: [{ url: '/api/v1' }],
+    info: {
+      title: 'Paddock API',
+      version: '1',
+      description:
+        'Animal records for hobby farmers. Every route needs a signed-in session (cookie from /api/auth). Errors are { error: { code, message, fields? } }.',
+    },
+  });
+  // Registered after the document, so everything but /openapi.json needs a signed-in farm.
+  api.use('*', requireFarm(auth, db));
+  api.route('/', profileRoutes(db));
+  app.route('/api/v1', api);
+
+  app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', 'No such API route.'), 404));
+
+  // ---- Web app ----
+  if (deps.webDir && existsSync(join(deps.webDir, 'index.html'))) {
+    const webDir = deps.webDir;
+    const appHtml = readFileSync(join(webDir, 'index.html'), 'utf8');
+    const landingHtml = readFileSync(join(webDir, 'landing.html'), 'utf8');
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: webDir,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.get('/', async (c) => {
+      const signedIn = c.req.header('cookie')?.includes('session_token')
+        ? await auth.api.getSession({ headers: c.req.raw.headers })
+        : null;
+      if (signedIn) return c.redirect('/home', 302);
+      c.header('Cache-Control', 'no-cache');
+      return c.html(landingHtml);
+    });
+    // Files at the top of the build (favicon, manifest); the HTML pages are served above and below.
+    const topLevelFiles = serveStatic<AppEnv>({
+      root: webDir,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
+    });
+    app.get('/:file{[^/]+\\.(svg|png|ico|webmanifest|txt)}', topLevelFiles);
+    app.get('*', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(appHtml);
+    });
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      return c.json(errorBody(error.code, error.message, error.fields), error.status);
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const message = status === 400 ? 'The request body is not valid JSON.' : error.message || 'Bad request';
+      return c.json(errorBody(status === 400 ? 'BAD_REQUEST' : 'HTTP_ERROR', message), status);
+    }
+    logger.error('unhandled error', {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return c.json(errorBody('INTERNAL_ERROR', 'An unexpected error occurred. Please try again.'), 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { account, user } from '../db/schema';
+import { backends, createTestApp, type TestApp } from '../test/test-app';
+
+describe.each(backends)('auth on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('signs up, refuses sign-in until the email is confirmed, and confirms through a single-use link', async () => {
+    const email = 'newfarmer@example.com';
+    const password = 'goats and sheep';
+    const signUp = await t.request('/api/auth/sign-up/email', {
+      body: { email, password, name: '', callbackURL: '/auth?confirmed=1' },
+    });
+    expect(signUp.status).toBe(200);
+    expect(t.cookieFrom(signUp)).not.toContain('session_token'); // no session before confirming
+
+    const message = t.outbox.find((item) => item.to === email);
+    expect(message?.subject).toBe('Confirm your Paddock account');
+    expect(message?.text).toContain(message!.link!);
+
+    const early = await t.request('/api/auth/sign-in/email', { body: { email, password } });
+    expect(early.status).toBe(403);
+    expect((await early.json()).error.code).toBe('EMAIL_NOT_VERIFIED');
+
+    const link = new URL(t.lastLinkTo(email));
+    expect(link.searchParams.get('callbackURL')).toBe('/auth?confirmed=1');
+    const confirm = await t.app.request(link.toString().replace(link.origin, 'http://paddock.test'));
+    expect(confirm.status).toBe(302);
+    expect(confirm.headers.get('location')).toBe('/auth?confirmed=1');
+    const cookie = t.cookieFrom(confirm);
+    expect(cookie).toContain('paddock.session_token=');
+
+    const profile = await t.request('/api/v1/profile', { cookie });
+    expect(profile.status).toBe(200);
+    expect(await profile.json()).toMatchObject({ email, weightUnit: 'lbs', farmName: null });
+
+    // The same link again signs nobody in.
+    const again = await t.app.request(link.toString().replace(link.origin, 'http://paddock.test'));
+    expect(t.cookieFrom(again)).not.toContain('session_token');
+
+    const signIn = await t.request('/api/auth/sign-in/email', { body: { email, password } });
+    expect(signIn.status).toBe(200);
+    expect(t.cookieFrom(signIn)).toContain('paddock.session_token=');
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
+    const { email, password } = await t.signUpAndConfirm();
+    const signIn = await t.request('/api/auth/sign-in/email', { body: { email, password } });
+    const line = signIn.headers.getSetCookie().find((value) => value.startsWith('paddock.session_token='));
+    expect(line).toMatch(/HttpOnly/i);
+    expect(line).toMatch(/SameSite=Lax/i);
+  });
+
+  it('stores passwords as Argon2id with at least 19 MiB and 2 passes', async () => {
+    const { email } = await t.signUpAndConfirm();
+    const [row] = await t.db
+      .select({ password: account.password })
+      .from(account)
+      .innerJoin(user, eq(user.id, account.userId))
+      .where(eq(user.email, email));
+    expect(row!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('answers wrong credentials with a clear message', async () => {
+    const { email } = await t.signUpAndConfirm();
+    const response = await t.request('/api/auth/sign-in/email', {
+      body: { email, password: 'not the password' },
+    });
+    expect(response.status).toBe(401);
+    const body = await response.json();
+    expect(body.error.message).toBe('Invalid email or password');
+  });
+
+  it('refuses a password shorter than 8 characters and a malformed email', async () => {
+    const short = await t.request('/api/auth/sign-up/email', {
+      body: { email: 'short@example.com', password: 'abc', name: '' },
+    });
+    expect(short.status).toBe(400);
+    const bad = await t.request('/api/auth/sign-up/email', {
+      body: { email: 'not-an-email', password: 'long enough', name: '' },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('lets an unconfirmed user ask for the confirmation email again', async () => {
+    const email = 'resend@example.com';
+    await t.request('/api/auth/sign-up/email', { body: { email, password: 'long enough', name: '' } });
+    const before = t.outbox.filter((item) => item.to === email).length;
+    const resend = await t.request('/api/auth/send-verification-email', {
+      body: { email, callbackURL: '/auth?confirmed=1' },
+    });
+    expect(resend.status).toBe(200);
+    expect(t.outbox.filter((item) => item.to === email).length).toBe(before + 1);
+  });
+
+  it('signs out this device, and every device', async () => {
+    const { email, password, cookie } = await t.signUpAndConfirm();
+    const second = t.cookieFrom(await t.request('/api/auth/sign-in/email', { body: { email, password } }));
+    const third = t.cookieFrom(await t.request('/api/auth/sign-in/email', { body: { email, password } }));
+
+    const out = await t.request('/api/auth/sign-out', { method: 'POST', cookie, body: {} });
+    expect(out.status).toBe(200);
+    expect((await t.request('/api/v1/profile', { cookie })).status).toBe(401);
+    expect((await t.request('/api/v1/profile', { cookie: second })).status).toBe(200);
+
+    expect(
+      (await t.request('/api/auth/revoke-sessions', { method: 'POST', cookie: second, body: {} })).status,
+    ).toBe(200);
+    expect((await t.request('/api/v1/profile', { cookie: second })).status).toBe(401);
+    expect((await t.request('/api/v1/profile', { cookie: third })).status).toBe(401);
+  });
+
+  it('refuses sign-up from another origin', async () => {
+    const response = await t.request('/api/auth/sign-up/email', {
+      body: { email: 'evil@example.com', password: 'long enough', name: '' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.status).toBe(403);
+  });
+
+  // Last: it uses up this app's sign-in allowance for the test client's address.
+  it('rate limits repeated failed sign-ins', async () => {
+    const { email } = await t.signUpAndConfirm();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const response = await t.request('/api/auth/sign-in/email', {
+        body: { email, password: `wrong ${attempt}` },
+        headers: { 'x-forwarded-for': `203.0.113.${attempt}` }, // not trusted: cannot dodge the limit
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const limited = await t.request('/api/auth/sign-in/email', { body: { email, password: 'again' } });
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).error.message).toBe(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
+  });
+});

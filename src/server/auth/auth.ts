@@ -1,0 +1,92 @@
+// Better Auth, configured for Paddock: email + password, confirmation by email, cookie sessions,
+// rate limits kept in the database. See docs/decisions/0001-auth.md.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { account, rateLimit, session, user, verification } from '../db/schema';
+import type { Logger } from '../log/logger';
+import type { Mailer } from '../mail/mailer';
+import { confirmationEmail, passwordResetEmail } from './emails';
+import { hashPassword, verifyPassword } from './password';
+
+/** Header our server sets from the socket (or a trusted proxy); a client's own copy is dropped. */
+export const clientIpHeader = 'x-paddock-client-ip';
+
+export const sessionCookieName = (secure: boolean) =>
+  secure ? '__Host-paddock.session_token' : 'paddock.session_token';
+
+const oneHour = 60 * 60;
+const oneDay = 24 * oneHour;
+
+export function createAuth(deps: { config: Config; db: Database; mailer: Mailer; logger: Logger }) {
+  const { config, db, mailer, logger } = deps;
+  return betterAuth({
+    appName: 'Paddock',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit },
+      transaction: true,
+    }),
+    logger: {
+      disabled: config.logLevel === 'silent',
+      log: (level, message, ...args) => logger[level](`auth: ${message}`, { args }),
+    },
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: oneHour,
+      password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: async ({ user: recipient, url }) => {
+        await mailer.send(passwordResetEmail(recipient.email, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: oneHour,
+      sendVerificationEmail: async ({ user: recipient, url }) => {
+        await mailer.send(confirmationEmail(recipient.email, url));
+      },
+    },
+    session: {
+      expiresIn: 30 * oneDay,
+      updateAge: oneDay, // refreshed while the user is active
+    },
+    rateLimit: {
+      enabled: true, // in every environment, tests included
+      storage: 'database',
+      modelName: 'rateLimit',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 5 * 60, max: 10 },
+        '/sign-up/email': { window: 60 * 60, max: 10 },
+        '/send-verification-email': { window: 10 * 60, max: 5 },
+        '/request-password-reset': { window: 10 * 60, max: 5 },
+      },
+    },
+    advanced: {
+      database: { generateId: 'uuid' },
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+      useSecureCookies: false, // the __Host- name below carries the prefix itself
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secure, path: '/' },
+      cookies: {
+        session_token: { name: sessionCookieName(config.secure) },
+      },
+      cookiePrefix: 'paddock',
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,41 @@
+// The text of the emails Paddock sends. Plain words first; the HTML mirrors the text.
+import type { Email } from '../mail/mailer';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function linkEmail(
+  to: string,
+  subject: string,
+  intro: string,
+  action: string,
+  link: string,
+  outro: string,
+): Email {
+  return {
+    to,
+    subject,
+    link,
+    text: `${intro}\n\n${action}:\n${link}\n\n${outro}\n\n— Paddock`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p><p>— Paddock</p>`,
+  };
+}
+
+export const confirmationEmail = (to: string, link: string) =>
+  linkEmail(
+    to,
+    'Confirm your Paddock account',
+    'Welcome to Paddock! Please confirm your email address to finish creating your account.',
+    'Confirm my email address',
+    link,
+    'The link works once and expires in one hour. If you did not sign up, ignore this email.',
+  );
+
+export const passwordResetEmail = (to: string, link: string) =>
+  linkEmail(
+    to,
+    'Reset your Paddock password',
+    'Someone asked to reset the password of your Paddock account.',
+    'Choose a new password',
+    link,
+    'The link works once and expires in one hour; resetting signs you out on every device. If it was not you, ignore this email.',
+  );

@@ -1,0 +1,105 @@
+// Opens the database (embedded PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), applies the
+// committed migrations, and closes it cleanly. One SQL dialect for both: see docs/decisions/0002.
+import fs, { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+import { lockDataDir } from './data-dir-lock';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir: string; onQuery?: (sql: string) => void }
+  | { kind: 'pglite-memory'; onQuery?: (sql: string) => void }
+  | { kind: 'postgres'; url: string; onQuery?: (sql: string) => void };
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+// PGlite's defaults (its `defaultStartParams`) minus -F, which turns fsync off, and with WAL
+// synced by fsync(): Emscripten's fdatasync is a no-op, its fsync reaches the stream ops below.
+const durableStartParams = [
+  '--single',
+  '-O',
+  '-j',
+  ...['-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false'],
+  ...['-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0'],
+  ...['-c', 'max_parallel_workers_per_gather=0', '-c', 'max_parallel_maintenance_workers=0'],
+  ...['-c', 'io_method=sync', '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'],
+];
+
+type EmscriptenStreamOps = { fsync?: (stream: { nfd: number }) => number };
+type PgliteInternals = {
+  mod?: { FS?: { lookupPath(path: string): { node: { stream_ops: EmscriptenStreamOps } } } };
+};
+
+/**
+ * Emscripten's Node filesystem writes with writeSync but has no fsync, so PostgreSQL's fsync calls
+ * reach nothing. Give the shared stream operations a real one, so that a commit PostgreSQL
+ * acknowledges is on the disk, not only in the OS cache. Throws if PGlite's internals moved.
+ */
+function makePgliteFsyncReal(client: PGlite): void {
+  const internals = client as unknown as PgliteInternals;
+  const streamOps = internals.mod?.FS?.lookupPath('/pglite/data/PG_VERSION').node.stream_ops;
+  if (!streamOps) throw new Error('PGlite internals changed: cannot enable fsync; see database.ts');
+  streamOps.fsync = (stream) => {
+    fs.fsyncSync(stream.nfd);
+    return 0;
+  };
+}
+
+function queryLogger(onQuery?: (sql: string) => void): Logger | undefined {
+  return onQuery ? { logQuery: (query) => onQuery(query) } : undefined;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const logger = queryLogger(options.onQuery);
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePostgres(pool, { schema, logger });
+    await migratePostgres(db, { migrationsFolder });
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  }
+
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (options.kind === 'pglite') {
+    mkdirSync(options.dataDir, { recursive: true });
+    releaseLock = lockDataDir(options.dataDir);
+    try {
+      client = await PGlite.create({
+        dataDir: join(options.dataDir, 'pgdata'),
+        startParams: durableStartParams,
+      });
+      makePgliteFsyncReal(client);
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema, logger });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}

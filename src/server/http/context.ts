@@ -1,0 +1,13 @@
+// The Hono environment shared by every route: what middleware puts on the context.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    /** set by requireFarm for every /api/v1 route that needs a signed-in user */
+    userId: string;
+    farmId: string;
+  };
+};
+
+export type ApiRouter = OpenAPIHono<AppEnv>;

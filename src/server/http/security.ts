@@ -1,0 +1,51 @@
+// Security headers for every response, and an Origin check for our own state-changing API routes
+// (Better Auth checks its own routes). See docs/decisions/0005-security-baseline.md.
+import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { AppError } from './errors';
+
+export function securityHeaders(options: { secure: boolean }): MiddlewareHandler {
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+      ...(options.secure ? { upgradeInsecureRequests: [] } : {}),
+    },
+    strictTransportSecurity: options.secure ? 'max-age=31536000; includeSubDomains' : false,
+    xFrameOptions: 'DENY',
+    xContentTypeOptions: 'nosniff',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginOpenerPolicy: 'same-origin',
+    crossOriginResourcePolicy: 'same-origin',
+    permissionsPolicy: { camera: ['self'], geolocation: [], microphone: [] },
+  });
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Refuses a state-changing request whose Origin (or, lacking it, Referer) is not ours. */
+export function sameOriginOnly(appOrigin: string): MiddlewareHandler {
+  return async (c, next) => {
+    if (!safeMethods.has(c.req.method)) {
+      const source = c.req.header('origin') ?? c.req.header('referer');
+      let origin: string | undefined;
+      try {
+        origin = source ? new URL(source).origin : undefined;
+      } catch {
+        origin = undefined;
+      }
+      if (origin !== appOrigin) {
+        throw new AppError(403, 'INVALID_ORIGIN', 'This request must come from the Paddock app itself.');
+      }
+    }
+    await next();
+  };
+}

@@ -1,0 +1,53 @@
+// Starts Paddock: config → database (locked, migrated) → auth → HTTP server, and stops it cleanly.
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import type { Config } from './config';
+import { openDatabase } from './db/database';
+import { createLogger } from './log/logger';
+import { createMailer } from './mail/mailer';
+
+export const defaultWebDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+export async function startServer(config: Config) {
+  const logger = createLogger(config.logLevel);
+  const handle = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+    logger,
+  });
+  const auth = createAuth({ config, db: handle.db, mailer, logger });
+  const app = createApp({ config, db: handle.db, auth, logger, webDir: defaultWebDir });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  logger.info('Paddock is running', {
+    url: config.appUrl,
+    port,
+    database:
+      handle.kind === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'pgdata')}` : 'PostgreSQL',
+    mail: config.smtpUrl ? 'SMTP' : `outbox ${join(config.dataDir, 'outbox')}`,
+  });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      logger.info('Paddock is stopping');
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      await handle.close();
+      logger.info('Paddock stopped; database closed cleanly');
+    })());
+  return { port, stop };
+}

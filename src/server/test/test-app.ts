@@ -1,0 +1,126 @@
+// Test support: a whole Paddock app on a fresh, migrated database (in-memory PGlite, or a new
+// PostgreSQL database when TEST_DATABASE_URL is set), driven through its HTTP interface.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createApp } from '../app';
+import { createAuth } from '../auth/auth';
+import { loadConfig } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { createLogger } from '../log/logger';
+import type { Email, Mailer } from '../mail/mailer';
+
+export const appUrl = 'http://paddock.test';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI sets it). */
+export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `paddock_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(backend: Backend) {
+  const outbox: Email[] = [];
+  const mailer: Mailer = {
+    send: (email) => {
+      outbox.push(email);
+      return Promise.resolve();
+    },
+  };
+  const queries: string[] = [];
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: appUrl,
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: '/nonexistent-paddock-test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+  });
+  let handle: DatabaseHandle;
+  let drop = async () => {};
+  if (backend === 'postgres') {
+    const fresh = await freshPostgresDatabase();
+    drop = fresh.drop;
+    handle = await openDatabase({ kind: 'postgres', url: fresh.url, onQuery: (sql) => queries.push(sql) });
+  } else {
+    handle = await openDatabase({ kind: 'pglite-memory', onQuery: (sql) => queries.push(sql) });
+  }
+  const logger = createLogger(config.logLevel);
+  const auth = createAuth({ config, db: handle.db, mailer, logger });
+  const app = createApp({ config, db: handle.db, auth, logger });
+
+  /** A request as the browser would send it: same origin, JSON body, optional session cookie. */
+  async function request(
+    path: string,
+    init: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = { origin: appUrl, ...init.headers };
+    if (init.cookie) headers.cookie = init.cookie;
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+    }
+    return app.request(`${appUrl}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
+  }
+
+  function cookieFrom(response: Response): string {
+    const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]!);
+    return cookies.filter((pair) => !pair.endsWith('=')).join('; ');
+  }
+
+  function lastLinkTo(email: string): string {
+    const message = [...outbox].reverse().find((item) => item.to === email);
+    if (!message?.link) throw new Error(`no email with a link to ${email}`);
+    return message.link;
+  }
+
+  /** Signs up, follows the confirmation link, and returns the session cookie it sets. */
+  async function signUpAndConfirm(
+    email = `farmer-${randomBytes(4).toString('hex')}@example.com`,
+    password = 'correct horse battery',
+  ) {
+    const signUp = await request('/api/auth/sign-up/email', {
+      body: { email, password, name: '', callbackURL: '/auth?confirmed=1' },
+    });
+    if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+    const link = new URL(lastLinkTo(email));
+    const confirm = await app.request(link.toString().replace(link.origin, appUrl));
+    const cookie = cookieFrom(confirm);
+    if (!cookie.includes('session_token')) throw new Error(`confirmation set no session: ${confirm.status}`);
+    return { email, password, cookie };
+  }
+
+  return {
+    app,
+    db: handle.db,
+    outbox,
+    queries,
+    request,
+    cookieFrom,
+    lastLinkTo,
+    signUpAndConfirm,
+    close: async () => {
+      await handle.close();
+      await drop();
+    },
+  };
+}
