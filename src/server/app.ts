@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono';
+import { openAPIRouteHandler } from 'hono-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -49,7 +50,7 @@ async function normaliseAuthError(response: Response): Promise<Response> {
 
 export function createApp(deps: AppDeps) {
   const { config, db, auth, logger } = deps;
-  const app = new OpenAPIHono<AppEnv>();
+  const app = new Hono<AppEnv>();
 
   app.use(requestId());
   app.use(securityHeaders({ secure: config.secure }));
@@ -90,19 +91,24 @@ export function createApp(deps: AppDeps) {
   });
 
   // ---- REST API ----
-  const api = new OpenAPIHono<AppEnv>();
+  const api = new Hono<AppEnv>();
   api.use('*', sameOriginOnly(appOrigin));
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    servers: [{ url: '/api/v1' }],
-    info: {
-      title: 'Paddock API',
-      version: '1',
-      description:
-        'Animal records for hobby farmers. Every route needs a signed-in session (cookie from /api/auth). Errors are { error: { code, message, fields? } }.',
-    },
-  });
-  // Registered after the document, so everything but /openapi.json needs a signed-in farm.
+  // Registered before the guard, so the document is public and every other route needs a farm.
+  api.get(
+    '/openapi.json',
+    openAPIRouteHandler(api, {
+      documentation: {
+        openapi: '3.1.0',
+        servers: [{ url: '/api/v1' }],
+        info: {
+          title: 'Paddock API',
+          version: '1',
+          description:
+            'Animal records for hobby farmers. Every route needs a signed-in session (the cookie set by /api/auth/sign-in/email). Errors are { error: { code, message, fields? } }.',
+        },
+      },
+    }),
+  );
   api.use('*', requireFarm(auth, db));
   api.route('/', profileRoutes(db));
   app.route('/api/v1', api);

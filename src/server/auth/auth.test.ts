@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { account, user } from '../db/schema';
-import { backends, createTestApp, type TestApp } from '../test/test-app';
+import { appUrl, backends, createTestApp, type TestApp } from '../test/test-app';
 
 describe.each(backends)('auth on %s', (backend) => {
   let t: TestApp;
@@ -48,6 +48,26 @@ describe.each(backends)('auth on %s', (backend) => {
     const signIn = await t.request('/api/auth/sign-in/email', { body: { email, password } });
     expect(signIn.status).toBe(200);
     expect(t.cookieFrom(signIn)).toContain('paddock.session_token=');
+  });
+
+  it("starts the new farm in the browser's time zone, ignoring an invalid one", async () => {
+    const zoned = 'zoned@example.com';
+    await t.request('/api/auth/sign-up/email', {
+      body: { email: zoned, password: 'long enough', name: '', timeZone: 'America/Chicago' },
+    });
+    const bogus = 'bogus-zone@example.com';
+    await t.request('/api/auth/sign-up/email', {
+      body: { email: bogus, password: 'long enough', name: '', timeZone: 'Mars/Olympus' },
+    });
+    for (const [email, zone] of [
+      [zoned, 'America/Chicago'],
+      [bogus, 'UTC'],
+    ] as const) {
+      const link = new URL(t.lastLinkTo(email));
+      const cookie = t.cookieFrom(await t.app.request(link.toString().replace(link.origin, appUrl)));
+      const profile = await (await t.request('/api/v1/profile', { cookie })).json();
+      expect(profile.timeZone).toBe(zone);
+    }
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax', async () => {

@@ -2,6 +2,7 @@
 // rate limits kept in the database. See docs/decisions/0001-auth.md.
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { isTimeZone } from '../../shared/schemas/common';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { account, rateLimit, session, user, verification } from '../db/schema';
@@ -37,6 +38,24 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
       log: (level, message, ...args) => logger[level](`auth: ${message}`, { args }),
     },
     telemetry: { enabled: false },
+    user: {
+      additionalFields: {
+        // The browser sends its zone at sign-up; the new farm starts in it (see the farm trigger).
+        timeZone: { type: 'string', required: false, input: true, returned: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: (data) => {
+            const zone = (data as { timeZone?: unknown }).timeZone;
+            return Promise.resolve({
+              data: { ...data, timeZone: typeof zone === 'string' && isTimeZone(zone) ? zone : null },
+            });
+          },
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -71,7 +90,7 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
       max: 100,
       customRules: {
         '/sign-in/email': { window: 5 * 60, max: 10 },
-        '/sign-up/email': { window: 60 * 60, max: 10 },
+        '/sign-up/email': { window: 60 * 60, max: 30 },
         '/send-verification-email': { window: 10 * 60, max: 5 },
         '/request-password-reset': { window: 10 * 60, max: 5 },
       },

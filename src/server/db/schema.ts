@@ -36,6 +36,8 @@ export const user = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /** the browser's zone at sign-up; the trigger copies it to the new farm (then unused) */
+  timeZone: text('time_zone'),
   ...timestamps,
 });
 

@@ -1,6 +1,4 @@
 // The Hono environment shared by every route: what middleware puts on the context.
-import type { OpenAPIHono } from '@hono/zod-openapi';
-
 export type AppEnv = {
   Variables: {
     requestId: string;
@@ -9,5 +7,3 @@ export type AppEnv = {
     farmId: string;
   };
 };
-
-export type ApiRouter = OpenAPIHono<AppEnv>;

@@ -1,29 +1,33 @@
-// One shape for every validation failure: 422 with the issues grouped by field.
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { z } from 'zod';
-import type { AppEnv } from './context';
+// Input validation for every route: the shared schemas, and one shape for every failure —
+// 422 with the issues grouped by field.
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { ValidationTargets } from 'hono';
+import { validator as openApiValidator } from 'hono-openapi';
 import { errorBody } from './errors';
 
-export function fieldIssues(error: z.ZodError): Record<string, string[]> {
+export function fieldIssues(issues: readonly StandardSchemaV1.Issue[]): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    const message =
-      issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message;
+  for (const issue of issues) {
+    const path = (issue.path ?? []).map((part) => (typeof part === 'object' ? part.key : part));
+    const key = path.length ? path.join('.') : '_';
+    const unknownKeys = (issue as { code?: string; keys?: string[] }).keys;
+    const message = unknownKeys ? `Unknown field(s): ${unknownKeys.join(', ')}` : issue.message;
     (fields[key] ??= []).push(message);
   }
   return fields;
 }
 
-export function createRouter() {
-  return new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) {
-        return c.json(
-          errorBody('VALIDATION_FAILED', 'Some fields are not valid.', fieldIssues(result.error)),
-          422,
-        );
-      }
-    },
+/** Validates one part of the request against a shared schema; documents it in the OpenAPI too. */
+export function validate<Target extends keyof ValidationTargets, Schema extends StandardSchemaV1>(
+  target: Target,
+  schema: Schema,
+) {
+  return openApiValidator(target, schema, (result, c) => {
+    if (!result.success) {
+      return c.json(
+        errorBody('VALIDATION_FAILED', 'Some fields are not valid.', fieldIssues(result.error)),
+        422,
+      );
+    }
   });
 }

@@ -1,37 +1,44 @@
 // The Account page's data: the person (owner name, contact email, phone, location) and their
 // farm's settings (name, time zone, weight unit).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isTimeZone, optionalText } from './common';
 
 export const weightUnits = ['lbs', 'kg'] as const;
 export type WeightUnit = (typeof weightUnits)[number];
 
 export const profileSchema = z.object({
-  farmName: z.string().nullable(),
-  ownerName: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  location: z.string().nullable(),
+  farmName: z.nullable(z.string()),
+  ownerName: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  location: z.nullable(z.string()),
   timeZone: z.string(),
   weightUnit: z.enum(weightUnits),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const profileUpdateSchema = z
-  .object({
+export const profileUpdateSchema = z.partial(
+  z.strictObject({
     farmName: optionalText(100),
     ownerName: optionalText(100),
-    email: z
-      .union([z.literal(''), z.email('Enter a valid email address').max(254)])
-      .nullish()
-      .transform((value) => (value ? value.toLowerCase() : null)),
-    phone: optionalText(40).refine((value) => value === null || /^[\d\s()+.\-x]+$/i.test(value), {
-      message: 'Use digits, spaces and + ( ) - . only',
-    }),
+    email: z.pipe(
+      z.nullish(
+        z.union([
+          z.literal(''),
+          z.string().check(z.trim(), z.maxLength(254), z.email('Enter a valid email address')),
+        ]),
+      ),
+      z.transform((value) => (value ? value.toLowerCase() : null)),
+    ),
+    phone: optionalText(40).check(
+      z.refine(
+        (value) => value === null || /^[\d\s()+.\-x]+$/i.test(value),
+        'Use digits, spaces and + ( ) - . only',
+      ),
+    ),
     location: optionalText(200),
-    timeZone: z.string().trim().refine(isTimeZone, 'Choose a valid time zone'),
+    timeZone: z.string().check(z.trim(), z.refine(isTimeZone, 'Choose a valid time zone')),
     weightUnit: z.enum(weightUnits, 'Choose lbs or kg'),
-  })
-  .partial()
-  .strict();
+  }),
+);
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;

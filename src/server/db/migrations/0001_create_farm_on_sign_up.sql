@@ -6,7 +6,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   new_farm_id uuid;
 BEGIN
-  INSERT INTO farms DEFAULT VALUES RETURNING id INTO new_farm_id;
+  INSERT INTO farms (time_zone) VALUES (COALESCE(NEW.time_zone, 'UTC')) RETURNING id INTO new_farm_id;
   INSERT INTO farm_members (farm_id, user_id, role) VALUES (new_farm_id, NEW.id, 'owner');
   INSERT INTO profiles (user_id, farm_id, owner_name, email)
     VALUES (NEW.id, new_farm_id, NULLIF(btrim(NEW.name), ''), NEW.email);

@@ -1,71 +1,66 @@
 // GET/PATCH /api/v1/profile: the Account page.
-import { createRoute } from '@hono/zod-openapi';
-import { profileSchema, profileUpdateSchema } from '../../../shared/schemas/profile';
+import { Hono } from 'hono';
+import { describeRoute, resolver } from 'hono-openapi';
 import { apiErrorSchema } from '../../../shared/schemas/common';
+import { profileSchema, profileUpdateSchema } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
+import type { AppEnv } from '../../http/context';
 import { NotFoundError } from '../../http/errors';
-import { createRouter } from '../../http/validation';
+import { validate } from '../../http/validation';
 import { findProfile, updateProfile } from './profile.repo';
 
-const errors = {
-  401: { description: 'Not signed in', content: { 'application/json': { schema: apiErrorSchema } } },
-  404: { description: 'No profile', content: { 'application/json': { schema: apiErrorSchema } } },
-};
-
-const getProfile = createRoute({
-  method: 'get',
-  path: '/profile',
-  tags: ['Profile'],
-  summary: "The signed-in user's profile and farm settings",
-  responses: {
-    200: { description: 'The profile', content: { 'application/json': { schema: profileSchema } } },
-    ...errors,
-  },
-});
-
-const patchProfile = createRoute({
-  method: 'patch',
-  path: '/profile',
-  tags: ['Profile'],
-  summary: 'Change any of the profile and farm settings',
-  request: { body: { required: true, content: { 'application/json': { schema: profileUpdateSchema } } } },
-  responses: {
-    200: { description: 'The updated profile', content: { 'application/json': { schema: profileSchema } } },
-    422: { description: 'Invalid fields', content: { 'application/json': { schema: apiErrorSchema } } },
-    ...errors,
-  },
+const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
+  description,
+  content: { 'application/json': { schema: resolver(schema) } },
 });
 
 export function profileRoutes(db: Database) {
-  const router = createRouter();
-
-  router.openapi(getProfile, async (c) => {
-    const profile = await findProfile(db, c.get('farmId'), c.get('userId'));
-    if (!profile) throw new NotFoundError('Profile');
-    return c.json(profile, 200);
-  });
-
-  router.openapi(patchProfile, async (c) => {
-    const body = c.req.valid('json');
-    const farmId = c.get('farmId');
-    const userId = c.get('userId');
-    await updateProfile(db, farmId, userId, {
-      farm: {
-        ...(body.farmName !== undefined && { name: body.farmName }),
-        ...(body.timeZone !== undefined && { timeZone: body.timeZone }),
-        ...(body.weightUnit !== undefined && { weightUnit: body.weightUnit }),
+  return new Hono<AppEnv>()
+    .get(
+      '/profile',
+      describeRoute({
+        tags: ['Profile'],
+        summary: "The signed-in user's profile and farm settings",
+        responses: { 200: json(profileSchema, 'The profile'), 401: json(apiErrorSchema, 'Not signed in') },
+      }),
+      async (c) => {
+        const profile = await findProfile(db, c.get('farmId'), c.get('userId'));
+        if (!profile) throw new NotFoundError('Profile');
+        return c.json(profile, 200);
       },
-      person: {
-        ...(body.ownerName !== undefined && { ownerName: body.ownerName }),
-        ...(body.email !== undefined && { email: body.email }),
-        ...(body.phone !== undefined && { phone: body.phone }),
-        ...(body.location !== undefined && { location: body.location }),
+    )
+    .patch(
+      '/profile',
+      describeRoute({
+        tags: ['Profile'],
+        summary: 'Change any of the profile and farm settings',
+        responses: {
+          200: json(profileSchema, 'The updated profile'),
+          401: json(apiErrorSchema, 'Not signed in'),
+          422: json(apiErrorSchema, 'Invalid fields'),
+        },
+      }),
+      validate('json', profileUpdateSchema),
+      async (c) => {
+        const body = c.req.valid('json');
+        const farmId = c.get('farmId');
+        const userId = c.get('userId');
+        await updateProfile(db, farmId, userId, {
+          farm: {
+            ...(body.farmName !== undefined && { name: body.farmName }),
+            ...(body.timeZone !== undefined && { timeZone: body.timeZone }),
+            ...(body.weightUnit !== undefined && { weightUnit: body.weightUnit }),
+          },
+          person: {
+            ...(body.ownerName !== undefined && { ownerName: body.ownerName }),
+            ...(body.email !== undefined && { email: body.email }),
+            ...(body.phone !== undefined && { phone: body.phone }),
+            ...(body.location !== undefined && { location: body.location }),
+          },
+        });
+        const profile = await findProfile(db, farmId, userId);
+        if (!profile) throw new NotFoundError('Profile');
+        return c.json(profile, 200);
       },
-    });
-    const profile = await findProfile(db, farmId, userId);
-    if (!profile) throw new NotFoundError('Profile');
-    return c.json(profile, 200);
-  });
-
-  return router;
+    );
 }

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, createTestApp, type TestApp } from '../../test/test-app';
+
+describe.each(backends)('profile API on %s', (backend) => {
+  let t: TestApp;
+  let alice: { cookie: string; email: string };
+  let bob: { cookie: string; email: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    alice = await t.signUpAndConfirm('alice@example.com');
+    bob = await t.signUpAndConfirm('bob@example.com');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('starts with the sign-up email, lbs and no farm name', async () => {
+    const response = await t.request('/api/v1/profile', { cookie: alice.cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({
+      farmName: null,
+      ownerName: null,
+      email: 'alice@example.com',
+      phone: null,
+      location: null,
+      timeZone: 'UTC',
+      weightUnit: 'lbs',
+    });
+  });
+
+  it('updates fields, trims text, stores blanks as null, and leaves absent fields alone', async () => {
+    const response = await t.request('/api/v1/profile', {
+      method: 'PATCH',
+      cookie: alice.cookie,
+      body: {
+        farmName: '  Willow Creek  ',
+        ownerName: 'Alice Moreau',
+        phone: '+1 (555) 010-2030',
+        location: '',
+        timeZone: 'America/Denver',
+        weightUnit: 'kg',
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      farmName: 'Willow Creek',
+      ownerName: 'Alice Moreau',
+      email: 'alice@example.com',
+      phone: '+1 (555) 010-2030',
+      location: null,
+      timeZone: 'America/Denver',
+      weightUnit: 'kg',
+    });
+    const again = await t.request('/api/v1/profile', {
+      method: 'PATCH',
+      cookie: alice.cookie,
+      body: { location: 'Vermont' },
+    });
+    expect(await again.json()).toMatchObject({
+      farmName: 'Willow Creek',
+      location: 'Vermont',
+      weightUnit: 'kg',
+    });
+  });
+
+  it('answers 422 with field errors, and writes nothing', async () => {
+    const response = await t.request('/api/v1/profile', {
+      method: 'PATCH',
+      cookie: alice.cookie,
+      body: {
+        farmName: 'Changed',
+        email: 'not-an-email',
+        weightUnit: 'stone',
+        timeZone: 'Mars/Olympus',
+        phone: 'call me',
+      },
+    });
+    expect(response.status).toBe(422);
+    const body = await response.json();
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(body.error.fields).sort()).toEqual(['email', 'phone', 'timeZone', 'weightUnit']);
+    const unchanged = await (await t.request('/api/v1/profile', { cookie: alice.cookie })).json();
+    expect(unchanged.farmName).toBe('Willow Creek');
+  });
+
+  it('refuses unknown fields, wrong types, too-long text, malformed JSON and oversized bodies with 4xx', async () => {
+    const patch = (body: unknown, headers?: Record<string, string>) =>
+      t.request('/api/v1/profile', { method: 'PATCH', cookie: alice.cookie, body, headers });
+    expect((await patch({ farmId: 'x' })).status).toBe(422);
+    expect((await patch({ farmName: 42 })).status).toBe(422);
+    expect((await patch({ farmName: 'x'.repeat(101) })).status).toBe(422);
+    expect((await patch([1, 2])).status).toBe(422);
+    const malformed = await patch('{"farmName": ');
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).error.code).toBe('BAD_REQUEST');
+    const huge = await patch({ farmName: 'x'.repeat(100_000) });
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('needs a session', async () => {
+    const response = await t.request('/api/v1/profile');
+    expect(response.status).toBe(401);
+    expect((await response.json()).error.code).toBe('UNAUTHORIZED');
+    expect((await t.request('/api/v1/profile', { method: 'PATCH', body: { farmName: 'x' } })).status).toBe(
+      401,
+    );
+  });
+
+  it('refuses a state-changing request from another origin, even with a valid session', async () => {
+    const response = await t.request('/api/v1/profile', {
+      method: 'PATCH',
+      cookie: alice.cookie,
+      body: { farmName: 'Hijacked' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe('INVALID_ORIGIN');
+  });
+
+  it("keeps each farm's profile private: Bob reads and changes only his own", async () => {
+    const before = await (await t.request('/api/v1/profile', { cookie: alice.cookie })).json();
+    const bobsView = await (await t.request('/api/v1/profile', { cookie: bob.cookie })).json();
+    expect(bobsView.email).toBe('bob@example.com');
+    expect(bobsView.farmName).toBeNull();
+    await t.request('/api/v1/profile', {
+      method: 'PATCH',
+      cookie: bob.cookie,
+      body: { farmName: 'Bob Acres' },
+    });
+    const after = await (await t.request('/api/v1/profile', { cookie: alice.cookie })).json();
+    expect(after).toEqual(before);
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const response = await t.request('/api/v1/nothing-here', { cookie: alice.cookie });
+    expect(response.status).toBe(404);
+    expect((await response.json()).error.code).toBe('NOT_FOUND');
+  });
+
+  it('describes the API in an OpenAPI document', async () => {
+    const response = await t.request('/api/v1/openapi.json');
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toContain('/profile');
+    expect(
+      document.paths['/profile'].patch.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('weightUnit');
+  });
+});

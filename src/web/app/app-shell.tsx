@@ -1,0 +1,136 @@
+// The signed-in layout: a collapsible sidebar on desktop, a header and a bottom tab bar on phones,
+// content at most 480 px wide, and the page title.
+import { useQuery } from '@tanstack/react-query';
+import { Bell, House, PanelLeft, PawPrint, UserRound, type LucideIcon } from 'lucide-react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { profileQuery } from '../features/account/api/profile';
+import {
+  readSidebarOpen,
+  sectionOf,
+  sections,
+  sidebarCookie,
+  sidebarCookieMaxAge,
+  type Section,
+} from './navigation';
+
+const icons: Record<Section, LucideIcon> = {
+  'my-herd': House,
+  'my-animals': PawPrint,
+  reminders: Bell,
+  account: UserRound,
+};
+
+/** The given title, else the farm's name, else 'Your Farm'. */
+function usePageTitle(given: string | undefined): string {
+  const profile = useQuery({ ...profileQuery, enabled: !given });
+  return given ?? profile.data?.farmName ?? 'Your Farm';
+}
+
+function useSidebar() {
+  const [open, setOpen] = useState(() => readSidebarOpen(document.cookie));
+  const toggle = useCallback(() => {
+    setOpen((value) => {
+      document.cookie = `${sidebarCookie}=${!value}; path=/; max-age=${sidebarCookieMaxAge}; SameSite=Lax`;
+      return !value;
+    });
+  }, []);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'b') {
+        event.preventDefault();
+        toggle();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [toggle]);
+  return { open, toggle };
+}
+
+export function AppShell({ title: givenTitle, children }: { title?: string; children: ReactNode }) {
+  const [pathname] = useLocation();
+  const active = sectionOf(pathname);
+  const title = usePageTitle(givenTitle);
+  const sidebar = useSidebar();
+
+  useEffect(() => {
+    document.title = `${title} · Paddock`;
+  }, [title]);
+
+  return (
+    <div className="min-h-dvh md:flex">
+      <aside
+        data-state={sidebar.open ? 'expanded' : 'collapsed'}
+        className={`sticky top-0 hidden h-dvh shrink-0 flex-col border-r border-stone-200 bg-white transition-[width] md:flex ${
+          sidebar.open ? 'w-64' : 'w-12'
+        }`}
+      >
+        <div className="flex h-14 items-center gap-2 border-b border-stone-200 px-3">
+          <img src="/favicon.svg" alt="" className="size-6 shrink-0" />
+          {sidebar.open && <span className="text-lg font-bold text-brand-800">Paddock</span>}
+        </div>
+        <nav aria-label="Main" className="flex flex-col gap-1 p-2">
+          {sections.map(({ id, label, to }) => {
+            const Icon = icons[id];
+            return (
+              <Link
+                key={id}
+                href={to}
+                aria-current={active === id ? 'page' : undefined}
+                title={sidebar.open ? undefined : label}
+                className={`flex h-10 items-center gap-3 rounded-md px-2 text-sm font-medium ${
+                  active === id ? 'bg-brand-100 text-brand-900' : 'text-stone-700 hover:bg-stone-100'
+                }`}
+              >
+                <Icon aria-hidden className="size-5 shrink-0" />
+                <span className={sidebar.open ? '' : 'sr-only'}>{label}</span>
+              </Link>
+            );
+          })}
+        </nav>
+      </aside>
+
+      <div className="min-w-0 flex-1">
+        <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b border-stone-200 bg-white/95 px-4 backdrop-blur">
+          <button
+            type="button"
+            onClick={sidebar.toggle}
+            aria-label="Toggle sidebar"
+            aria-expanded={sidebar.open}
+            title="Toggle sidebar (Ctrl+B)"
+            className="hidden size-9 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 md:inline-flex"
+          >
+            <PanelLeft aria-hidden className="size-5" />
+          </button>
+          <img src="/favicon.svg" alt="" className="size-6 md:hidden" />
+          <h1 className="truncate text-lg font-semibold">{title}</h1>
+        </header>
+        <main className="mx-auto w-full max-w-[480px] px-4 pt-4 pb-24 md:pb-10">{children}</main>
+      </div>
+
+      <nav
+        aria-label="Main"
+        className="fixed inset-x-0 bottom-0 z-20 grid grid-cols-4 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+      >
+        {sections.map(({ id, label, to }) => {
+          const Icon = icons[id];
+          return (
+            <Link
+              key={id}
+              id={id}
+              href={to}
+              aria-current={active === id ? 'page' : undefined}
+              className={`flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium ${
+                active === id ? 'text-brand-800' : 'text-stone-600'
+              }`}
+            >
+              <Icon aria-hidden className="size-5" />
+              {label}
+            </Link>
+          );
+        })}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// Routes: every page is its own lazily loaded chunk; the shell and guard load with the app.
+// wouter rather than React Router: see docs/decisions/0006-wouter.md (the first-load budget).
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
+import { AppShell } from './app-shell';
+import { NotFoundPage } from './not-found-page';
+import { RequireAuth } from './require-auth';
+
+type AppRoute = { path: string; title?: string; Page: LazyExoticComponent<ComponentType> };
+
+/** Signed-in pages, shown inside the app shell. Without a title the farm's name is the title. */
+export const appRoutes: AppRoute[] = [
+  { path: '/home', Page: lazy(() => import('../features/home/home-page')) },
+  {
+    path: '/my-animals',
+    title: 'My Animals',
+    Page: lazy(() => import('../features/animals/my-animals-page')),
+  },
+  {
+    path: '/reminders',
+    title: 'Reminders',
+    Page: lazy(() => import('../features/reminders/reminders-page')),
+  },
+  { path: '/account', title: 'Account', Page: lazy(() => import('../features/account/account-page')) },
+];
+
+const AuthPage = lazy(() => import('../features/auth/auth-page'));
+
+const loading = (
+  <p role="status" className="p-8 text-center text-stone-600">
+    Loading...
+  </p>
+);
+
+export function AppRouter() {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+
+  if (location === '/auth') {
+    return (
+      <Suspense fallback={loading}>
+        <AuthPage />
+      </Suspense>
+    );
+  }
+  if (location === '/') return <Redirect to="/home" replace />;
+
+  const current = appRoutes.find((route) => matchRoute(parser, route.path, location)[0]);
+  if (!current) return <NotFoundPage />;
+  return (
+    <RequireAuth>
+      <AppShell title={current.title}>
+        <Suspense fallback={loading}>
+          <Switch>
+            {appRoutes.map(({ path, Page }) => (
+              <Route key={path} path={path} component={Page} />
+            ))}
+          </Switch>
+        </Suspense>
+      </AppShell>
+    </RequireAuth>
+  );
+}

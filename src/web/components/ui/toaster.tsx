@@ -1,0 +1,63 @@
+// Toasts: a title and a description, announced politely, gone after a few seconds.
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+type Toast = { id: number; title: string; description?: string; variant: 'default' | 'destructive' };
+type ShowToast = (toast: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] }) => void;
+
+const ToastContext = createContext<ShowToast>(() => {});
+
+export const useToast = () => useContext(ToastContext);
+
+let nextId = 1;
+
+export function Toaster({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const dismiss = useCallback(
+    (id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)),
+    [],
+  );
+  const show = useCallback<ShowToast>(
+    (toast) => {
+      const id = nextId++;
+      setToasts((list) => [...list.slice(-2), { variant: 'default', ...toast, id }]);
+      window.setTimeout(() => dismiss(id), 6000);
+    },
+    [dismiss],
+  );
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div
+        role="status"
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3"
+      >
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            data-testid="toast"
+            className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${
+              toast.variant === 'destructive'
+                ? 'border-red-300 bg-red-50 text-red-900'
+                : 'border-stone-200 bg-white text-stone-900'
+            }`}
+          >
+            <div className="flex-1">
+              <p className="font-semibold">{toast.title}</p>
+              {toast.description && <p className="mt-0.5 text-sm">{toast.description}</p>}
+            </div>
+            <button
+              type="button"
+              onClick={() => dismiss(toast.id)}
+              className="rounded px-1 text-lg leading-none text-stone-500 hover:text-stone-900"
+              aria-label="Dismiss notification"
+            >
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}

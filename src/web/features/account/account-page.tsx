@@ -1,0 +1,226 @@
+// /account: view and edit the profile and farm settings; sign out here or everywhere.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import type { z } from 'zod';
+import { profileUpdateSchema, weightUnits, type Profile } from '../../../shared/schemas/profile';
+import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
+import { SelectField, TextField } from '../../components/ui/field';
+import { useToast } from '../../components/ui/toaster';
+import { ApiError } from '../../lib/api';
+import { sessionQuery, signOut, signOutEverywhere } from '../auth/api/session';
+import { profileQuery, useUpdateProfile } from './api/profile';
+
+type FormValues = z.input<typeof profileUpdateSchema>;
+type ParsedValues = z.output<typeof profileUpdateSchema>;
+
+const rows: { key: keyof Profile; label: string }[] = [
+  { key: 'farmName', label: 'Farm Name' },
+  { key: 'ownerName', label: 'Owner Name' },
+  { key: 'email', label: 'Email' },
+  { key: 'phone', label: 'Phone' },
+  { key: 'location', label: 'Location' },
+  { key: 'timeZone', label: 'Time Zone' },
+  { key: 'weightUnit', label: 'Weight Unit' },
+];
+
+function timeZones(current: string): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => void }) {
+  const toast = useToast();
+  const update = useUpdateProfile();
+  const zones = useMemo(() => timeZones(profile.timeZone), [profile.timeZone]);
+  const form = useForm<FormValues, unknown, ParsedValues>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: {
+      farmName: profile.farmName ?? '',
+      ownerName: profile.ownerName ?? '',
+      email: profile.email ?? '',
+      phone: profile.phone ?? '',
+      location: profile.location ?? '',
+      timeZone: profile.timeZone,
+      weightUnit: profile.weightUnit,
+    },
+  });
+  const { errors } = form.formState;
+  const saving = update.isPending;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      toast({ title: 'Profile updated successfully!' });
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) {
+        for (const [field, messages] of Object.entries(error.fields)) {
+          form.setError(field as Path<FormValues>, { message: messages[0] });
+        }
+      }
+      toast({ title: 'Failed to update profile. Please try again.', variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <TextField
+        label="Farm Name"
+        autoComplete="organization"
+        error={errors.farmName?.message}
+        {...form.register('farmName')}
+      />
+      <TextField
+        label="Owner Name"
+        autoComplete="name"
+        error={errors.ownerName?.message}
+        {...form.register('ownerName')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
+      <TextField
+        label="Location"
+        autoComplete="address-level2"
+        error={errors.location?.message}
+        {...form.register('location')}
+      />
+      <SelectField label="Time Zone" error={errors.timeZone?.message} {...form.register('timeZone')}>
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replaceAll('_', ' ')}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Weight Unit" error={errors.weightUnit?.message} {...form.register('weightUnit')}>
+        {weightUnits.map((unit) => (
+          <option key={unit} value={unit}>
+            {unit}
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={saving} className="flex-1">
+          {saving ? 'Saving...' : 'Save Changes'}
+        </Button>
+        <Button variant="secondary" disabled={saving} onClick={onClose} className="flex-1">
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SignOutButtons() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const [busy, setBusy] = useState<'here' | 'everywhere' | null>(null);
+
+  const run = async (which: 'here' | 'everywhere') => {
+    setBusy(which);
+    try {
+      if (which === 'everywhere') await signOutEverywhere();
+      await signOut();
+      queryClient.clear();
+      queryClient.setQueryData(sessionQuery.queryKey, null);
+      navigate('/auth', { replace: true });
+    } catch {
+      toast({ title: 'An unexpected error occurred.', variant: 'destructive' });
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="space-y-2 border-t border-stone-200 pt-4">
+      <Button
+        variant="secondary"
+        className="w-full"
+        disabled={busy !== null}
+        onClick={() => void run('here')}
+      >
+        {busy === 'here' ? 'Signing Out...' : 'Sign Out'}
+      </Button>
+      <Button
+        variant="ghost"
+        className="w-full"
+        disabled={busy !== null}
+        onClick={() => void run('everywhere')}
+      >
+        {busy === 'everywhere' ? 'Signing Out...' : 'Sign out of all devices'}
+      </Button>
+    </div>
+  );
+}
+
+export default function AccountPage() {
+  const profile = useQuery(profileQuery);
+  const [editing, setEditing] = useState(false);
+
+  if (profile.isPending) return <p role="status">Loading...</p>;
+  if (profile.isError) {
+    if (profile.error instanceof ApiError && profile.error.status === 401) {
+      return (
+        <div className="space-y-3 text-center">
+          <p>Please sign in to view your account</p>
+          <Link href="/auth" className={`${buttonBase} ${buttonClasses.primary}`}>
+            Sign In
+          </Link>
+        </div>
+      );
+    }
+    return (
+      <div role="alert" className="space-y-3">
+        <p>An unexpected error occurred.</p>
+        <Button onClick={() => void profile.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby="profile-heading"
+      className="space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="profile-heading" className="text-lg font-semibold">
+          Profile
+        </h2>
+        {!editing && (
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            Edit Profile
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <ProfileForm profile={profile.data} onClose={() => setEditing(false)} />
+      ) : (
+        <dl className="divide-y divide-stone-100">
+          {rows.map(({ key, label }) => (
+            <div key={key} className="grid grid-cols-[8rem_1fr] gap-2 py-2 text-sm">
+              <dt className="font-medium text-stone-600">{label}</dt>
+              <dd className={`break-words ${profile.data[key] ? '' : 'text-stone-500 italic'}`}>
+                {profile.data[key] || 'Not set'}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <SignOutButtons />
+    </section>
+  );
+}

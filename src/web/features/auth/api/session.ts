@@ -1,0 +1,35 @@
+// The signed-in session and the calls that change it (Better Auth's endpoints under /api/auth).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export type Session = { user: { id: string; email: string; emailVerified: boolean } } | null;
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: () => api.get<Session>('/api/auth/get-session'),
+  staleTime: 60_000,
+});
+
+export const useSession = () => useQuery(sessionQuery);
+
+/** Where a confirmation link lands: /auth, which sends a signed-in user on to /home. */
+export const confirmedCallback = '/auth?confirmed=1';
+
+export const signIn = (email: string, password: string) =>
+  api.post('/api/auth/sign-in/email', { email, password, rememberMe: true });
+
+export const signUp = (email: string, password: string) =>
+  api.post('/api/auth/sign-up/email', {
+    email,
+    password,
+    name: '',
+    callbackURL: confirmedCallback,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
+
+export const resendConfirmation = (email: string) =>
+  api.post('/api/auth/send-verification-email', { email, callbackURL: confirmedCallback });
+
+export const signOut = () => api.post('/api/auth/sign-out');
+
+export const signOutEverywhere = () => api.post('/api/auth/revoke-sessions');

@@ -1,0 +1,9 @@
+// Placeholder until the next issues fill this page in.
+export default function Page() {
+  return (
+    <section className="space-y-2 rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
+      <h2 className="text-lg font-semibold">Reminders</h2>
+      <p className="text-stone-700">Your upcoming care reminders will appear here.</p>
+    </section>
+  );
+}
