@@ -12,6 +12,7 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
+    manifest: true, // read by bench/bundle-size.ts
     // The CSP allows no inline script: no modulepreload polyfill injected into the HTML.
     modulePreload: { polyfill: false },
     rollupOptions: {

@@ -8,14 +8,14 @@ import { openAPIRouteHandler } from 'hono-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
-import { clientIpHeader, type Auth } from './auth/auth';
+import { randomUUID } from 'node:crypto';
+import { clientIpHeader, sessionCookieName, type Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { profileRoutes } from './features/profile/profile.routes';
 import type { AppEnv } from './http/context';
 import { AppError, errorBody } from './http/errors';
-import { requireFarm } from './http/require-farm';
+import { requireFarm, SessionCache } from './http/require-farm';
 import { sameOriginOnly, securityHeaders } from './http/security';
 import type { Logger } from './log/logger';
 
@@ -29,6 +29,17 @@ export type AppDeps = {
 };
 
 const jsonBodyLimit = 64 * 1024;
+
+/** Better Auth routes after which a session may no longer be valid. */
+const sessionEndingPaths = [
+  '/sign-out',
+  '/revoke-session',
+  '/revoke-sessions',
+  '/revoke-other-sessions',
+  '/reset-password',
+  '/change-password',
+  '/delete-user',
+];
 
 /** Better Auth answers errors as { code, message }; give them the API's one error shape. */
 async function normaliseAuthError(response: Response): Promise<Response> {
@@ -52,15 +63,16 @@ export function createApp(deps: AppDeps) {
   const { config, db, auth, logger } = deps;
   const app = new Hono<AppEnv>();
 
-  app.use(requestId());
   app.use(securityHeaders({ secure: config.secure }));
-  app.use(compress());
+  app.use('/assets/*', compress());
 
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  app.use(
+  // Only methods that carry a body: touching the body of a GET makes Node build a full Request.
+  app.on(
+    ['POST', 'PUT', 'PATCH', 'DELETE'],
     '/api/*',
     bodyLimit({
       maxSize: jsonBodyLimit,
@@ -72,6 +84,7 @@ export function createApp(deps: AppDeps) {
   // Better Auth checks Origin only on requests that carry cookies; we refuse every cross-site
   // POST, which also stops login CSRF (signing a victim into someone else's account).
   const appOrigin = new URL(config.appUrl).origin;
+  const sessions = new SessionCache();
   app.use('/api/auth/*', sameOriginOnly(appOrigin));
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
@@ -87,7 +100,10 @@ export function createApp(deps: AppDeps) {
     }
     if (ip) headers.set(clientIpHeader, ip);
     const request = new Request(c.req.raw, { headers });
-    return normaliseAuthError(await auth.handler(request));
+    const response = await auth.handler(request);
+    if (c.req.method === 'POST' && sessionEndingPaths.some((path) => c.req.path.endsWith(path)))
+      sessions.clear();
+    return normaliseAuthError(response);
   });
 
   // ---- REST API ----
@@ -109,7 +125,15 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
-  api.use('*', requireFarm(auth, db));
+  api.use(
+    '*',
+    requireFarm({
+      db,
+      secret: config.authSecret,
+      cookieName: sessionCookieName(config.secure),
+      cache: sessions,
+    }),
+  );
   api.route('/', profileRoutes(db));
   app.route('/api/v1', api);
 
@@ -156,8 +180,11 @@ export function createApp(deps: AppDeps) {
       const message = status === 400 ? 'The request body is not valid JSON.' : error.message || 'Bad request';
       return c.json(errorBody(status === 400 ? 'BAD_REQUEST' : 'HTTP_ERROR', message), status);
     }
+    // Only failures need an id (to find the log line from a user's report): none on the hot path.
+    const requestId = c.req.header('x-request-id') ?? randomUUID();
+    c.header('X-Request-Id', requestId);
     logger.error('unhandled error', {
-      requestId: c.get('requestId'),
+      requestId,
       method: c.req.method,
       path: c.req.path,
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),

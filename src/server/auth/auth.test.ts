@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { account, user } from '../db/schema';
+import { account, session, user } from '../db/schema';
 import { appUrl, backends, createTestApp, type TestApp } from '../test/test-app';
 
 describe.each(backends)('auth on %s', (backend) => {
@@ -135,6 +135,21 @@ describe.each(backends)('auth on %s', (backend) => {
     ).toBe(200);
     expect((await t.request('/api/v1/profile', { cookie: second })).status).toBe(401);
     expect((await t.request('/api/v1/profile', { cookie: third })).status).toBe(401);
+  });
+
+  it('refuses a forged or expired session cookie', async () => {
+    const { cookie } = await t.signUpAndConfirm();
+    const [name, value] = cookie.split('=') as [string, string];
+    const [token, signature] = decodeURIComponent(value).split('.') as [string, string];
+    const forged = `${name}=${encodeURIComponent(`${token.slice(0, -1)}x.${signature}`)}`;
+    expect((await t.request('/api/v1/profile', { cookie: forged })).status).toBe(401);
+    expect((await t.request('/api/v1/profile', { cookie: `${name}=${token}` })).status).toBe(401);
+
+    await t.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, token));
+    expect((await t.request('/api/v1/profile', { cookie })).status).toBe(401);
   });
 
   it('refuses sign-up from another origin', async () => {

@@ -69,6 +69,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const logger = queryLogger(options.onQuery);
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // A dropped idle connection (database restart, failover) must not crash the server; the
+    // pool replaces it, and the next query that fails answers that request with a 500.
+    pool.on('error', (error) =>
+      console.error(
+        JSON.stringify({ level: 'error', message: 'database connection lost', error: error.message }),
+      ),
+    );
     const db = drizzlePostgres(pool, { schema, logger });
     await migratePostgres(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };

@@ -1,7 +1,6 @@
 // The Hono environment shared by every route: what middleware puts on the context.
 export type AppEnv = {
   Variables: {
-    requestId: string;
     /** set by requireFarm for every /api/v1 route that needs a signed-in user */
     userId: string;
     farmId: string;

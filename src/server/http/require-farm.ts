@@ -1,24 +1,85 @@
 // Resolves the signed-in user and their farm for /api/v1 routes; anything else is a 401.
-import { eq } from 'drizzle-orm';
+// Better Auth issues, refreshes and revokes sessions (/api/auth); this only reads them: one query,
+// remembered for a few seconds so that a burst of requests costs no extra round trip.
+// See docs/decisions/0007-session-lookup.md.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import type { Auth } from '../auth/auth';
+import { getCookie } from 'hono/cookie';
 import type { Database } from '../db/database';
-import { farmMembers } from '../db/schema';
+import { farmMembers, session } from '../db/schema';
 import type { AppEnv } from './context';
 import { UnauthorizedError } from './errors';
 
-export function requireFarm(auth: Auth, db: Database): MiddlewareHandler<AppEnv> {
+/** The token of a Better Auth signed cookie ("token.base64(HMAC-SHA256(token))"), if the signature holds. */
+export function verifiedSessionToken(cookieValue: string | undefined, secret: string): string | undefined {
+  if (!cookieValue) return undefined;
+  const dot = cookieValue.lastIndexOf('.');
+  if (dot < 1) return undefined;
+  const token = cookieValue.slice(0, dot);
+  const given = Buffer.from(cookieValue.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
+}
+
+type CachedSession = { userId: string; farmId: string; expiresAt: number; validUntil: number };
+
+/**
+ * Sessions seen in the last few seconds. Signing out, revoking sessions or resetting a password
+ * through this server clears it at once (see app.ts); another server instance behind the same
+ * database may honour a revoked session for at most `ttlMs`.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, CachedSession>();
+  constructor(
+    private readonly ttlMs = 10_000,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(token: string, now = Date.now()): CachedSession | undefined {
+    const entry = this.entries.get(token);
+    if (entry && entry.validUntil > now && entry.expiresAt > now) return entry;
+    if (entry) this.entries.delete(token);
+    return undefined;
+  }
+
+  set(token: string, value: Omit<CachedSession, 'validUntil'>, now = Date.now()) {
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(token, { ...value, validUntil: now + this.ttlMs });
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}
+
+export function requireFarm(options: {
+  db: Database;
+  secret: string;
+  cookieName: string;
+  cache: SessionCache;
+}): MiddlewareHandler<AppEnv> {
+  const { db, secret, cookieName, cache } = options;
+  const lookup = db
+    .select({ userId: session.userId, farmId: farmMembers.farmId, expiresAt: session.expiresAt })
+    .from(session)
+    .innerJoin(farmMembers, eq(farmMembers.userId, session.userId))
+    .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('paddock_session_farm');
+
   return async (c, next) => {
-    const current = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!current) throw new UnauthorizedError();
-    const [membership] = await db
-      .select({ farmId: farmMembers.farmId })
-      .from(farmMembers)
-      .where(eq(farmMembers.userId, current.user.id))
-      .limit(1);
-    if (!membership) throw new UnauthorizedError();
-    c.set('userId', current.user.id);
-    c.set('farmId', membership.farmId);
+    const token = verifiedSessionToken(getCookie(c, cookieName), secret);
+    if (!token) throw new UnauthorizedError();
+    let found = cache.get(token);
+    if (!found) {
+      const [row] = await lookup.execute({ token });
+      if (!row) throw new UnauthorizedError();
+      cache.set(token, { userId: row.userId, farmId: row.farmId, expiresAt: row.expiresAt.getTime() });
+      found = cache.get(token)!;
+    }
+    c.set('userId', found.userId);
+    c.set('farmId', found.farmId);
     await next();
   };
 }

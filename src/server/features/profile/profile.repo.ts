@@ -1,5 +1,6 @@
-// Profile and farm settings queries; every one is scoped by the caller's farm and user.
-import { and, eq } from 'drizzle-orm';
+// Profile and farm settings queries; every one is scoped by the caller's farm and user. Reads are
+// prepared once per database, so PostgreSQL plans them once per connection.
+import { and, eq, sql } from 'drizzle-orm';
 import type { Profile } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import { farms, profiles } from '../../db/schema';
@@ -14,12 +15,8 @@ export type ProfileChanges = {
   }>;
 };
 
-export async function findProfile(
-  db: Database,
-  farmId: string,
-  userId: string,
-): Promise<Profile | undefined> {
-  const [row] = await db
+export function createProfileRepo(db: Database) {
+  const findStatement = db
     .select({
       farmName: farms.name,
       ownerName: profiles.ownerName,
@@ -31,20 +28,29 @@ export async function findProfile(
     })
     .from(profiles)
     .innerJoin(farms, eq(farms.id, profiles.farmId))
-    .where(and(eq(profiles.farmId, farmId), eq(profiles.userId, userId)));
-  return row;
-}
+    .where(
+      and(eq(profiles.farmId, sql.placeholder('farmId')), eq(profiles.userId, sql.placeholder('userId'))),
+    )
+    .prepare('profile_find');
 
-export async function updateProfile(db: Database, farmId: string, userId: string, changes: ProfileChanges) {
-  await db.transaction(async (tx) => {
-    if (Object.keys(changes.farm).length) {
-      await tx.update(farms).set(changes.farm).where(eq(farms.id, farmId));
-    }
-    if (Object.keys(changes.person).length) {
-      await tx
-        .update(profiles)
-        .set(changes.person)
-        .where(and(eq(profiles.farmId, farmId), eq(profiles.userId, userId)));
-    }
-  });
+  return {
+    async find(farmId: string, userId: string): Promise<Profile | undefined> {
+      const [row] = await findStatement.execute({ farmId, userId });
+      return row;
+    },
+
+    async update(farmId: string, userId: string, changes: ProfileChanges): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (Object.keys(changes.farm).length) {
+          await tx.update(farms).set(changes.farm).where(eq(farms.id, farmId));
+        }
+        if (Object.keys(changes.person).length) {
+          await tx
+            .update(profiles)
+            .set(changes.person)
+            .where(and(eq(profiles.farmId, farmId), eq(profiles.userId, userId)));
+        }
+      });
+    },
+  };
 }

@@ -7,7 +7,7 @@ import type { Database } from '../../db/database';
 import type { AppEnv } from '../../http/context';
 import { NotFoundError } from '../../http/errors';
 import { validate } from '../../http/validation';
-import { findProfile, updateProfile } from './profile.repo';
+import { createProfileRepo } from './profile.repo';
 
 const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
   description,
@@ -15,6 +15,7 @@ const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
 });
 
 export function profileRoutes(db: Database) {
+  const repo = createProfileRepo(db);
   return new Hono<AppEnv>()
     .get(
       '/profile',
@@ -24,7 +25,7 @@ export function profileRoutes(db: Database) {
         responses: { 200: json(profileSchema, 'The profile'), 401: json(apiErrorSchema, 'Not signed in') },
       }),
       async (c) => {
-        const profile = await findProfile(db, c.get('farmId'), c.get('userId'));
+        const profile = await repo.find(c.get('farmId'), c.get('userId'));
         if (!profile) throw new NotFoundError('Profile');
         return c.json(profile, 200);
       },
@@ -45,7 +46,7 @@ export function profileRoutes(db: Database) {
         const body = c.req.valid('json');
         const farmId = c.get('farmId');
         const userId = c.get('userId');
-        await updateProfile(db, farmId, userId, {
+        await repo.update(farmId, userId, {
           farm: {
             ...(body.farmName !== undefined && { name: body.farmName }),
             ...(body.timeZone !== undefined && { timeZone: body.timeZone }),
@@ -58,7 +59,7 @@ export function profileRoutes(db: Database) {
             ...(body.location !== undefined && { location: body.location }),
           },
         });
-        const profile = await findProfile(db, farmId, userId);
+        const profile = await repo.find(farmId, userId);
         if (!profile) throw new NotFoundError('Profile');
         return c.json(profile, 200);
       },

@@ -1,0 +1,147 @@
+// Journey 1: a visitor on the public landing page, an unknown address, and the guard that sends
+// signed-out visitors of the app's pages to /auth.
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, desktop, launchBrowser, openPage, phone } from './support/browser';
+import {
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectPath,
+  expectVisible,
+} from './support/checks';
+import { backends, startStack, type Stack } from './support/stack';
+
+const cardHeadings = [
+  'Individual & Group Records',
+  'Health & Medical Tracking',
+  'Weight & Growth Monitoring',
+  'Smart Reminders',
+  'Mobile-Friendly Design',
+  'Secure & Private',
+];
+
+const linksToAuth = ['Sign In', 'Create an Account', 'Start Tracking Now', 'View Demo', 'Get Started'];
+
+describe.skipIf(!browserAvailable)('landing page, 404 and the sign-in guard', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe.each(backends)('on %s', (backend) => {
+    let stack: Stack;
+    let context: BrowserContext | undefined;
+    beforeAll(async () => {
+      stack = await startStack(backend);
+    });
+    afterAll(async () => {
+      await stack?.stop();
+    });
+    afterEach(async () => {
+      await context?.close();
+      context = undefined;
+    });
+
+    async function visitor(viewport = phone): Promise<Page> {
+      const opened = await openPage(browser, { viewport });
+      context = opened.context;
+      return opened.page;
+    }
+
+    it('shows the hero, the calls to action, the sections and the footer', async () => {
+      const page = await visitor();
+      const response = await page.goto(`${stack.baseUrl}/`);
+      expect(response?.status()).toBe(200);
+
+      const hero = page.getByRole('heading', { level: 1 });
+      expect(await hero.textContent()).toContain('Every animal on your farm, on the record.');
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+
+      for (const name of linksToAuth) {
+        const link = page.getByRole('link', { name, exact: true });
+        expect(await link.count(), `one link "${name}"`).toBe(1);
+        const href = await link.getAttribute('href');
+        expect(new URL(href ?? '', stack.baseUrl).pathname, `"${name}" goes to /auth`).toBe('/auth');
+      }
+
+      const audience = page.getByRole('region', { name: 'Built for Hobby Farmers Like You' });
+      await expectVisible(
+        audience.getByRole('heading', { level: 2, name: 'Built for Hobby Farmers Like You' }),
+      );
+      const features = page.getByRole('region', { name: 'Everything You Need to Manage Your Animals' });
+      await expectVisible(
+        features.getByRole('heading', { level: 2, name: 'Everything You Need to Manage Your Animals' }),
+      );
+      for (const name of cardHeadings) {
+        await expectVisible(features.getByRole('heading', { level: 3, name, exact: true }));
+      }
+      expect(await page.getByRole('contentinfo').textContent()).toContain('© 2024 Paddock');
+
+      // A person following "Get Started" reaches the sign-in screen.
+      await page.getByRole('link', { name: 'Get Started', exact: true }).click();
+      await expectPath(page, '/auth');
+      await expectVisible(page.getByRole('heading', { name: 'Sign In', exact: true }));
+    });
+
+    it('loads no JavaScript at all', async () => {
+      const page = await visitor();
+      const requests: Request[] = [];
+      page.on('request', (request) => requests.push(request));
+      await page.goto(`${stack.baseUrl}/`, { waitUntil: 'networkidle' });
+      const scripts = requests
+        .filter(
+          (request) => request.resourceType() === 'script' || /\.m?js$/.test(new URL(request.url()).pathname),
+        )
+        .map((request) => request.url());
+      expect(scripts, `requests: ${requests.map((request) => request.url()).join(', ')}`).toEqual([]);
+      expect(await page.locator('script').count()).toBe(0);
+      // ...but it does load its styles
+      expect(requests.some((request) => request.resourceType() === 'stylesheet')).toBe(true);
+    });
+
+    it('is accessible at 390 and 1280 px and does not scroll sideways at 360 px', async () => {
+      const page = await visitor(phone);
+      await page.goto(`${stack.baseUrl}/`);
+      await expectNoSeriousA11yViolations(page, '/ (landing)');
+      await expectNoHorizontalScroll(page, '/ (landing)');
+      await page.setViewportSize(desktop);
+      await expectNoSeriousA11yViolations(page, '/ (landing)');
+    });
+
+    it('shows a 404 page for an unknown path, with a way home', async () => {
+      const page = await visitor();
+      await page.goto(`${stack.baseUrl}/no-such-page`);
+      await expectVisible(page.getByRole('heading', { name: 'Oops! Page not found', exact: true }));
+      await expectNoSeriousA11yViolations(page, '/no-such-page (404)');
+      await expectNoHorizontalScroll(page, '/no-such-page (404)');
+
+      await page.getByRole('link', { name: 'Return to Home', exact: true }).click();
+      await expectPath(page, '/');
+      await expectVisible(
+        page.getByRole('heading', { level: 1, name: 'Every animal on your farm, on the record.' }),
+      );
+    });
+
+    it.each(['/home', '/account', '/my-animals', '/reminders'])(
+      'sends a signed-out visitor of %s to /auth, replacing the history entry',
+      async (path) => {
+        const page = await visitor();
+        await page.goto(`${stack.baseUrl}/`);
+        await page.goto(`${stack.baseUrl}${path}`);
+        await expectPath(page, '/auth');
+        await expectVisible(page.getByRole('heading', { name: 'Sign In', exact: true }));
+
+        // The guarded page was replaced by /auth: going back leaves the app for the landing page
+        // instead of bouncing through the guard again.
+        await page.goBack();
+        await expectPath(page, '/');
+        await expectVisible(
+          page.getByRole('heading', { level: 1, name: 'Every animal on your farm, on the record.' }),
+        );
+      },
+    );
+  });
+});

@@ -1,0 +1,78 @@
+// The browser for the e2e suites: Debian's Chromium (or CHROME_PATH) driven by playwright-core.
+// Missing browser: CI fails loudly; a developer's machine skips the suites with a loud warning.
+import { existsSync } from 'node:fs';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+
+export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/** false on a machine without Chromium (outside CI): the suites are skipped, see the warning. */
+export const browserAvailable = existsSync(chromePath);
+
+if (!browserAvailable) {
+  const problem = `No Chromium at ${chromePath} (set CHROME_PATH to another browser binary).`;
+  if (process.env.CI === 'true') {
+    throw new Error(
+      `${problem} The browser tests cannot run, and CI must not pass without them: apt-get install -y chromium`,
+    );
+  }
+  const bar = '!'.repeat(78);
+  console.warn(
+    [
+      '',
+      bar,
+      `!!  BROWSER TESTS SKIPPED: ${problem}`,
+      '!!  Install it with:  sudo apt-get install -y chromium',
+      '!!  (in CI, CI=true, a missing browser is an error instead)',
+      bar,
+      '',
+    ].join('\n'),
+  );
+}
+
+const launchArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromePath, headless: true, args: launchArgs });
+}
+
+export const phone = { width: 390, height: 844 };
+export const narrowPhone = { width: 360, height: 740 };
+export const desktop = { width: 1280, height: 800 };
+
+/**
+ * A fresh context (its own cookies) and a page in it. Uncaught page errors are printed, so that a
+ * failing step comes with the browser's side of the story.
+ */
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: phone,
+    locale: 'en-US',
+    timezoneId: 'America/Chicago',
+    ...options,
+  });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(20_000);
+  const page = await context.newPage();
+  page.on('pageerror', (error) =>
+    console.error(`[browser] uncaught error on ${page.url()}: ${error.message}`),
+  );
+  return { context, page };
+}

@@ -1,0 +1,52 @@
+// Steps several journeys share, done through the UI as a person would.
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { expectPath, expectToast, expectVisible } from './checks';
+import type { ReceivedEmail } from './mail';
+import type { Stack } from './stack';
+
+export const password = 'correct horse battery';
+
+/** A fresh address per run, so that reruns against the same database never collide. */
+export const newEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;
+
+/** The confirmation email: the subject, and the link it carries to /api/auth/verify-email. */
+export function confirmationLink(stack: Stack, email: ReceivedEmail): string {
+  expect(email.subject).toBe('Confirm your Paddock account');
+  expect(email.link, `no link in the email:\n${email.text}`).toBeDefined();
+  const link = new URL(email.link!);
+  expect(link.origin).toBe(stack.baseUrl);
+  expect(link.pathname).toBe('/api/auth/verify-email');
+  expect(link.searchParams.get('token')).toBeTruthy();
+  return link.toString();
+}
+
+/** Fills and sends the create-account form (from any state of /auth). */
+export async function submitSignUp(page: Page, stack: Stack, email: string, secret = password) {
+  await page.goto(`${stack.baseUrl}/auth`);
+  await page.getByRole('button', { name: 'Create an account', exact: true }).click();
+  await expectVisible(page.getByRole('heading', { name: 'Create an Account', exact: true }));
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(secret);
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await expectToast(page, 'Success', 'Please check your email to confirm your account.');
+}
+
+/** Creates an account and confirms it with the link from the email: ends signed in on /home. */
+export async function signUpAndConfirm(page: Page, stack: Stack, email: string, secret = password) {
+  await submitSignUp(page, stack, email, secret);
+  const link = confirmationLink(stack, await stack.waitForEmail(email));
+  await page.goto(link);
+  await expectPath(page, '/home');
+}
+
+/** Signs in on /auth and waits for /home. */
+export async function signIn(page: Page, stack: Stack, email: string, secret = password) {
+  await page.goto(`${stack.baseUrl}/auth`);
+  await expectVisible(page.getByRole('heading', { name: 'Sign In', exact: true }));
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(secret);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expectPath(page, '/home');
+}
