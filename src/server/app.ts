@@ -6,24 +6,32 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { openAPIRouteHandler } from 'hono-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { except } from 'hono/combine';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { randomUUID } from 'node:crypto';
 import { clientIpHeader, sessionCookieName, type Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { createAnimalsRepo } from './features/animals/animals.repo';
+import { animalsRoutes } from './features/animals/animals.routes';
+import { createGroupsRepo } from './features/groups/groups.repo';
+import { groupsRoutes } from './features/groups/groups.routes';
+import { createProfileRepo } from './features/profile/profile.repo';
 import { profileRoutes } from './features/profile/profile.routes';
 import type { AppEnv } from './http/context';
 import { AppError, errorBody } from './http/errors';
 import { requireFarm, SessionCache } from './http/require-farm';
 import { sameOriginOnly, securityHeaders } from './http/security';
 import type { Logger } from './log/logger';
+import type { PhotoStore } from './photos/photo-store';
 
 export type AppDeps = {
   config: Config;
   db: Database;
   auth: Auth;
   logger: Logger;
+  photos: PhotoStore;
   /** folder with the built web app (vite build); absent in API-only tests */
   webDir?: string;
 };
@@ -70,14 +78,18 @@ export function createApp(deps: AppDeps) {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  // Only methods that carry a body: touching the body of a GET makes Node build a full Request.
+  // Only methods that carry a body (touching the body of a GET makes Node build a full Request);
+  // photo uploads have their own, larger limit.
   app.on(
     ['POST', 'PUT', 'PATCH', 'DELETE'],
     '/api/*',
-    bodyLimit({
-      maxSize: jsonBodyLimit,
-      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large.'), 413),
-    }),
+    except(
+      '/api/v1/animals/:id/photo',
+      bodyLimit({
+        maxSize: jsonBodyLimit,
+        onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large.'), 413),
+      }),
+    ),
   );
 
   // ---- Better Auth ----
@@ -134,7 +146,11 @@ export function createApp(deps: AppDeps) {
       cache: sessions,
     }),
   );
-  api.route('/', profileRoutes(db));
+  const profiles = createProfileRepo(db);
+  const animals = createAnimalsRepo(db);
+  api.route('/', profileRoutes(profiles));
+  api.route('/', groupsRoutes(createGroupsRepo(db), animals));
+  api.route('/', animalsRoutes({ repo: animals, profiles, photos: deps.photos }));
   app.route('/api/v1', api);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', 'No such API route.'), 404));
@@ -174,6 +190,11 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     if (error instanceof AppError) {
       return c.json(errorBody(error.code, error.message, error.fields), error.status);
+    }
+    const databaseCode = (error as { cause?: { code?: unknown } }).cause?.code;
+    if (databaseCode === '23503') {
+      // a referenced record vanished between our check and the write (a concurrent delete)
+      return c.json(errorBody('CONFLICT', 'Something this refers to was just deleted. Reload and try again.'), 409);
     }
     if (error instanceof HTTPException) {
       const status = error.status;

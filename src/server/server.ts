@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/database';
 import { createLogger } from './log/logger';
 import { createMailer } from './mail/mailer';
+import { createFolderPhotoStore } from './photos/photo-store';
 
 export const defaultWebDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -26,7 +27,8 @@ export async function startServer(config: Config) {
     logger,
   });
   const auth = createAuth({ config, db: handle.db, mailer, logger });
-  const app = createApp({ config, db: handle.db, auth, logger, webDir: defaultWebDir });
+  const photos = createFolderPhotoStore(join(config.dataDir, 'photos'));
+  const app = createApp({ config, db: handle.db, auth, logger, photos, webDir: defaultWebDir });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;

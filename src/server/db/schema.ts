@@ -4,13 +4,17 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
+  foreignKey,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -147,4 +151,93 @@ export const profiles = pgTable(
     ...timestamps,
   },
   (table) => [index('profiles_farm_id_idx').on(table.farmId)],
+);
+
+// ---- Herd: groups, animals, species --------------------------------------------------------
+
+export const animalSex = pgEnum('animal_sex', ['female', 'male', 'castrated_male', 'spayed_female']);
+
+/** Built-in species have no farm; a farm's own additions carry its id. */
+export const species = pgTable(
+  'species',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    farmId: uuid('farm_id').references(() => farms.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [unique('species_farm_name_unique').on(table.farmId, table.name).nullsNotDistinct()],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey(),
+    farmId: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    color: text('color').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    // (farm_id, id) lets animal_groups prove that a link joins two records of the same farm
+    unique('groups_farm_id_id_unique').on(table.farmId, table.id),
+    index('groups_farm_id_created_at_idx').on(table.farmId, table.createdAt),
+  ],
+);
+
+export const animals = pgTable(
+  'animals',
+  {
+    id: uuid('id').primaryKey(),
+    farmId: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    breed: text('breed'),
+    sex: animalSex('sex'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    weight: numeric('weight', { precision: 9, scale: 2, mode: 'number' }),
+    weightUnit: weightUnit('weight_unit'),
+    speciesId: uuid('species_id').references(() => species.id, { onDelete: 'set null' }),
+    color: text('color'),
+    dam: text('dam'),
+    sire: text('sire'),
+    tagId: text('tag_id'),
+    /** storage key of the current photo (a new key per upload, so URLs can be cached for ever) */
+    photoKey: text('photo_key'),
+    ...timestamps,
+  },
+  (table) => [
+    unique('animals_farm_id_id_unique').on(table.farmId, table.id),
+    index('animals_farm_id_name_idx').on(table.farmId, table.name),
+    index('animals_species_id_idx').on(table.speciesId),
+  ],
+);
+
+export const animalGroups = pgTable(
+  'animal_groups',
+  {
+    farmId: uuid('farm_id').notNull(),
+    animalId: uuid('animal_id').notNull(),
+    groupId: uuid('group_id').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    primaryKey({ columns: [table.animalId, table.groupId] }),
+    foreignKey({
+      name: 'animal_groups_animal_fk',
+      columns: [table.farmId, table.animalId],
+      foreignColumns: [animals.farmId, animals.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'animal_groups_group_fk',
+      columns: [table.farmId, table.groupId],
+      foreignColumns: [groups.farmId, groups.id],
+    }).onDelete('cascade'),
+    index('animal_groups_group_id_idx').on(table.groupId),
+    index('animal_groups_farm_id_idx').on(table.farmId),
+  ],
 );

@@ -1,6 +1,9 @@
 // Test support: a whole Paddock app on a fresh, migrated database (in-memory PGlite, or a new
 // PostgreSQL database when TEST_DATABASE_URL is set), driven through its HTTP interface.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
@@ -8,6 +11,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { createLogger } from '../log/logger';
 import type { Email, Mailer } from '../mail/mailer';
+import { createFolderPhotoStore } from '../photos/photo-store';
 
 export const appUrl = 'http://paddock.test';
 
@@ -65,7 +69,8 @@ export async function createTestApp(backend: Backend) {
   }
   const logger = createLogger(config.logLevel);
   const auth = createAuth({ config, db: handle.db, mailer, logger });
-  const app = createApp({ config, db: handle.db, auth, logger });
+  const photoDir = mkdtempSync(join(tmpdir(), 'paddock-photos-'));
+  const app = createApp({ config, db: handle.db, auth, logger, photos: createFolderPhotoStore(photoDir) });
 
   /** A request as the browser would send it: same origin, JSON body, optional session cookie. */
   async function request(
@@ -118,9 +123,11 @@ export async function createTestApp(backend: Backend) {
     cookieFrom,
     lastLinkTo,
     signUpAndConfirm,
+    photoDir,
     close: async () => {
       await handle.close();
       await drop();
+      rmSync(photoDir, { recursive: true, force: true });
     },
   };
 }

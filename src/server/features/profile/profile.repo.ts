@@ -33,7 +33,16 @@ export function createProfileRepo(db: Database) {
     )
     .prepare('profile_find');
 
+  const weightUnitStatement = db
+    .select({ weightUnit: farms.weightUnit })
+    .from(farms)
+    .where(eq(farms.id, sql.placeholder('farmId')))
+    .prepare('farm_weight_unit');
+
   return {
+    /** the farm's current weight unit, as a one-row list */
+    weightUnits: (farmId: string) => weightUnitStatement.execute({ farmId }),
+
     async find(farmId: string, userId: string): Promise<Profile | undefined> {
       const [row] = await findStatement.execute({ farmId, userId });
       return row;
@@ -54,3 +63,5 @@ export function createProfileRepo(db: Database) {
     },
   };
 }
+
+export type ProfileRepo = ReturnType<typeof createProfileRepo>;

@@ -3,19 +3,17 @@ import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import { apiErrorSchema } from '../../../shared/schemas/common';
 import { profileSchema, profileUpdateSchema } from '../../../shared/schemas/profile';
-import type { Database } from '../../db/database';
 import type { AppEnv } from '../../http/context';
 import { NotFoundError } from '../../http/errors';
 import { validate } from '../../http/validation';
-import { createProfileRepo } from './profile.repo';
+import type { ProfileRepo } from './profile.repo';
 
 const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
   description,
   content: { 'application/json': { schema: resolver(schema) } },
 });
 
-export function profileRoutes(db: Database) {
-  const repo = createProfileRepo(db);
+export function profileRoutes(repo: ProfileRepo) {
   return new Hono<AppEnv>()
     .get(
       '/profile',

@@ -1,0 +1,206 @@
+// Animal, membership and species queries. Every one filters by the caller's farm. A list is ONE
+// statement whatever the herd's size: species by join, group chips by a json_agg subquery.
+import { and, asc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Animal, Sex, Species } from '../../../shared/schemas/animals';
+import type { WeightUnit } from '../../../shared/schemas/profile';
+import type { Database } from '../../db/database';
+import { animalGroups, animals, groups, species } from '../../db/schema';
+
+export type AnimalValues = {
+  name: string;
+  breed: string | null;
+  sex: Sex | null;
+  birthDate: string | null;
+  weight: number | null;
+  weightUnit: WeightUnit | null;
+  speciesId: string | null;
+  color: string | null;
+  dam: string | null;
+  sire: string | null;
+  tagId: string | null;
+};
+
+export type AnimalRow = Omit<Animal, 'photoUrl' | 'thumbnailUrl' | 'createdAt' | 'updatedAt'> & {
+  photoKey: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const groupChips = sql<{ id: string; name: string; color: string }[]>`coalesce((
+  select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.name, g.id)
+  from ${animalGroups} ag join ${groups} g on g.id = ag.group_id
+  where ag.animal_id = ${animals.id}
+), '[]'::json)`.as('groups');
+
+export function createAnimalsRepo(db: Database) {
+  const select = (where: SQL | undefined) =>
+    db
+      .select({
+        id: animals.id,
+        name: animals.name,
+        breed: animals.breed,
+        sex: animals.sex,
+        birthDate: animals.birthDate,
+        weight: animals.weight,
+        weightUnit: animals.weightUnit,
+        speciesId: animals.speciesId,
+        speciesName: species.name,
+        color: animals.color,
+        dam: animals.dam,
+        sire: animals.sire,
+        tagId: animals.tagId,
+        photoKey: animals.photoKey,
+        groups: groupChips,
+        createdAt: animals.createdAt,
+        updatedAt: animals.updatedAt,
+      })
+      .from(animals)
+      .leftJoin(species, eq(species.id, animals.speciesId))
+      .where(where)
+      .orderBy(asc(sql`lower(${animals.name})`), asc(animals.id));
+
+  const farm = eq(animals.farmId, sql.placeholder('farmId'));
+  const listStatement = select(farm).prepare('animals_list');
+  const listInGroupStatement = select(
+    and(
+      farm,
+      sql`exists (select 1 from ${animalGroups} ag where ag.animal_id = ${animals.id} and ag.group_id = ${sql.placeholder('groupId')})`,
+    ),
+  ).prepare('animals_list_in_group');
+  const findStatement = select(and(farm, eq(animals.id, sql.placeholder('id')))).prepare('animals_find');
+
+  /** Of the given ids, those naming this farm's groups. */
+  async function farmGroupIds(farmId: string, ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(and(eq(groups.farmId, farmId), inArray(groups.id, ids)));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  return {
+    list: (farmId: string, filter: { groupId?: string } = {}): Promise<AnimalRow[]> =>
+      filter.groupId
+        ? listInGroupStatement.execute({ farmId, groupId: filter.groupId })
+        : listStatement.execute({ farmId }),
+
+    async find(farmId: string, id: string): Promise<AnimalRow | undefined> {
+      const [row] = await findStatement.execute({ farmId, id });
+      return row;
+    },
+
+    farmGroupIds,
+
+    /** Inserts the animal and its memberships in one transaction; false if the id exists. */
+    async insert(farmId: string, id: string, values: AnimalValues, groupIds: string[]): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const written = await tx
+          .insert(animals)
+          .values({ ...values, id, farmId })
+          .onConflictDoNothing({ target: animals.id })
+          .returning({ id: animals.id });
+        if (!written.length) return false;
+        if (groupIds.length) {
+          await tx.insert(animalGroups).values(groupIds.map((groupId) => ({ farmId, animalId: id, groupId })));
+        }
+        return true;
+      });
+    },
+
+    /** Changes fields and, when given, replaces the memberships; false if there is no such animal. */
+    async update(farmId: string, id: string, values: Partial<AnimalValues>, groupIds?: string[]): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(animals)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(animals.farmId, farmId), eq(animals.id, id)))
+          .returning({ id: animals.id });
+        if (!updated.length) return false;
+        if (groupIds) {
+          await tx
+            .delete(animalGroups)
+            .where(
+              and(
+                eq(animalGroups.farmId, farmId),
+                eq(animalGroups.animalId, id),
+                groupIds.length ? notInArray(animalGroups.groupId, groupIds) : undefined,
+              ),
+            );
+          if (groupIds.length) {
+            await tx
+              .insert(animalGroups)
+              .values(groupIds.map((groupId) => ({ farmId, animalId: id, groupId })))
+              .onConflictDoNothing();
+          }
+        }
+        return true;
+      });
+    },
+
+    /** Sets the photo key and answers the previous one (to delete its files), or undefined if no animal. */
+    async setPhotoKey(farmId: string, id: string, photoKey: string | null): Promise<{ previous: string | null } | undefined> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ photoKey: animals.photoKey })
+          .from(animals)
+          .where(and(eq(animals.farmId, farmId), eq(animals.id, id)))
+          .for('update');
+        if (!current) return undefined;
+        await tx
+          .update(animals)
+          .set({ photoKey, updatedAt: new Date() })
+          .where(and(eq(animals.farmId, farmId), eq(animals.id, id)));
+        return { previous: current.photoKey };
+      });
+    },
+
+    /** Deletes the animal and its memberships; answers its photo key, or undefined if no animal. */
+    async remove(farmId: string, id: string): Promise<{ photoKey: string | null } | undefined> {
+      const [deleted] = await db
+        .delete(animals)
+        .where(and(eq(animals.farmId, farmId), eq(animals.id, id)))
+        .returning({ photoKey: animals.photoKey });
+      return deleted;
+    },
+
+    async listSpecies(farmId: string): Promise<Species[]> {
+      const rows = await db
+        .select({ id: species.id, name: species.name, farmId: species.farmId })
+        .from(species)
+        .where(or(isNull(species.farmId), eq(species.farmId, farmId)))
+        .orderBy(asc(sql`lower(${species.name})`));
+      return rows.map(({ farmId: owner, ...row }) => ({ ...row, custom: owner !== null }));
+    },
+
+    async speciesVisible(farmId: string, speciesId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: species.id })
+        .from(species)
+        .where(and(eq(species.id, speciesId), or(isNull(species.farmId), eq(species.farmId, farmId))));
+      return rows.length === 1;
+    },
+
+    /** The built-in or own species of that name (any case), else a new one of this farm's. */
+    async findOrCreateSpecies(farmId: string, name: string): Promise<{ species: Species; created: boolean }> {
+      const existing = await db
+        .select({ id: species.id, name: species.name, farmId: species.farmId })
+        .from(species)
+        .where(and(or(isNull(species.farmId), eq(species.farmId, farmId)), sql`lower(${species.name}) = lower(${name})`))
+        .limit(1);
+      if (existing[0]) {
+        const { farmId: owner, ...row } = existing[0];
+        return { species: { ...row, custom: owner !== null }, created: false };
+      }
+      const [created] = await db
+        .insert(species)
+        .values({ farmId, name })
+        .onConflictDoNothing()
+        .returning({ id: species.id, name: species.name });
+      if (!created) return this.findOrCreateSpecies(farmId, name); // a concurrent create won
+      return { species: { ...created, custom: true }, created: true };
+    },
+  };
+}
+
+export type AnimalsRepo = ReturnType<typeof createAnimalsRepo>;

@@ -1,0 +1,60 @@
+// Herd groups: what the API accepts and answers, and the colours a group can take.
+import * as z from 'zod/mini';
+import { optionalText } from './common';
+
+export const groupColors = [
+  { name: 'Blue', value: 'rgba(59,130,246,1)' },
+  { name: 'Green', value: 'rgba(34,197,94,1)' },
+  { name: 'Red', value: 'rgba(239,68,68,1)' },
+  { name: 'Orange', value: 'rgba(249,115,22,1)' },
+  { name: 'Purple', value: 'rgba(168,85,247,1)' },
+] as const;
+export const defaultGroupColor = 'rgba(239,133,50,1)';
+
+const rgba = /^rgba\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(0|1|0?\.\d+|1\.0+)\s*\)$/;
+const hex = /^#[0-9a-f]{6}$/i;
+
+export function isColor(value: string): boolean {
+  const match = rgba.exec(value);
+  if (match) return [match[1], match[2], match[3]].every((part) => Number(part) <= 255);
+  return hex.test(value);
+}
+
+export const groupColorSchema = z
+  .string()
+  .check(z.trim(), z.refine(isColor, 'Use a colour like rgba(59,130,246,1) or #3b82f6'));
+
+export const groupNameSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'Group name is required'), z.maxLength(60, 'Must be at most 60 characters'));
+
+export const groupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.nullable(z.string()),
+  color: z.string(),
+  animalCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Group = z.infer<typeof groupSchema>;
+
+export const groupCreateSchema = z.strictObject({
+  /** a client may choose the id, which makes retrying a create safe */
+  id: z.optional(z.uuid('Must be a UUID')),
+  name: groupNameSchema,
+  description: z.optional(optionalText(500)),
+  color: z._default(groupColorSchema, defaultGroupColor),
+});
+export type GroupCreate = z.input<typeof groupCreateSchema>;
+
+export const groupUpdateSchema = z.partial(
+  z.strictObject({
+    name: groupNameSchema,
+    description: optionalText(500),
+    color: groupColorSchema,
+  }),
+);
+export type GroupUpdate = z.input<typeof groupUpdateSchema>;
+
+export const idParamSchema = z.object({ id: z.uuid('Not a valid id') });
