@@ -10,7 +10,43 @@ type AppRoute = { path: string; title?: string; Page: LazyExoticComponent<Compon
 
 /** Signed-in pages, shown inside the app shell. Without a title the farm's name is the title. */
 export const appRoutes: AppRoute[] = [
-  { path: '/home', Page: lazy(() => import('../features/home/home-page')) },
+  { path: '/home', Page: lazy(() => import('../features/groups/my-herd-page')) },
+  { path: '/add-group', title: 'Add Group', Page: lazy(() => import('../features/groups/add-group-page')) },
+  {
+    path: '/group/:groupId',
+    title: 'Group',
+    Page: lazy(() => import('../features/groups/group-detail-page')),
+  },
+  {
+    path: '/group/:groupId/edit',
+    title: 'Edit Group',
+    Page: lazy(() => import('../features/groups/edit-group-page')),
+  },
+  {
+    path: '/group/:groupId/animals',
+    title: 'Group Animals',
+    Page: lazy(() => import('../features/groups/group-animals-page')),
+  },
+  {
+    path: '/group/:groupId/add-animal',
+    title: 'Add Animal',
+    Page: lazy(() => import('../features/animals/add-animal-page')),
+  },
+  {
+    path: '/add-animal',
+    title: 'Add Animal',
+    Page: lazy(() => import('../features/animals/add-animal-page')),
+  },
+  {
+    path: '/animal/:animalId',
+    title: 'Animal',
+    Page: lazy(() => import('../features/animals/animal-profile-page')),
+  },
+  {
+    path: '/animal/:animalId/edit',
+    title: 'Edit Animal',
+    Page: lazy(() => import('../features/animals/edit-animal-page')),
+  },
   {
     path: '/my-animals',
     title: 'My Animals',
