@@ -14,15 +14,23 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  return send<T>(path, {
+    method,
+    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** A multipart upload (the browser sets the content type and boundary). */
+export function apiUpload<T>(method: 'POST' | 'PUT', path: string, form: FormData): Promise<T> {
+  return send<T>(path, { method, body: form });
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-    });
+    response = await fetch(path, { ...init, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', 'You appear to be offline. Check your connection and try again.');
   }
