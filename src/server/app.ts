@@ -76,7 +76,8 @@ export function createApp(deps: AppDeps) {
 
   app.use('/api/*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    // private data: never stored, unless a route says otherwise (versioned photo URLs do)
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   // Only methods that carry a body (touching the body of a GET makes Node build a full Request);
   // photo uploads have their own, larger limit.
@@ -194,7 +195,10 @@ export function createApp(deps: AppDeps) {
     const databaseCode = (error as { cause?: { code?: unknown } }).cause?.code;
     if (databaseCode === '23503') {
       // a referenced record vanished between our check and the write (a concurrent delete)
-      return c.json(errorBody('CONFLICT', 'Something this refers to was just deleted. Reload and try again.'), 409);
+      return c.json(
+        errorBody('CONFLICT', 'Something this refers to was just deleted. Reload and try again.'),
+        409,
+      );
     }
     if (error instanceof HTTPException) {
       const status = error.status;

@@ -161,7 +161,9 @@ export const animalSex = pgEnum('animal_sex', ['female', 'male', 'castrated_male
 export const species = pgTable(
   'species',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     farmId: uuid('farm_id').references(() => farms.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     createdAt: timestamps.createdAt,

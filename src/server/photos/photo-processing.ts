@@ -12,7 +12,8 @@ function detectFormat(data: Buffer): 'jpeg' | 'png' | 'webp' | 'heif' | null {
   if (data.toString('ascii', 0, 4) === 'RIFF' && data.toString('ascii', 8, 12) === 'WEBP') return 'webp';
   if (data.toString('ascii', 4, 8) === 'ftyp') {
     const brand = data.toString('ascii', 8, 12);
-    if (['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif'].includes(brand)) return 'heif';
+    if (['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif'].includes(brand))
+      return 'heif';
   }
   return null;
 }
@@ -24,12 +25,18 @@ async function decodeHeif(data: Buffer): Promise<Sharp> {
   } catch {
     const { default: decode } = await import('heic-decode');
     const image = await decode({ buffer: data });
-    return sharp(Buffer.from(image.data.buffer), { raw: { width: image.width, height: image.height, channels: 4 } });
+    return sharp(Buffer.from(image.data.buffer), {
+      raw: { width: image.width, height: image.height, channels: 4 },
+    });
   }
 }
 
 const unreadable = () =>
-  new AppError(415, 'UNSUPPORTED_IMAGE', 'This file is not a photo we can read. Use a JPEG, PNG, WebP or HEIC image.');
+  new AppError(
+    415,
+    'UNSUPPORTED_IMAGE',
+    'This file is not a photo we can read. Use a JPEG, PNG, WebP or HEIC image.',
+  );
 
 export async function processPhoto(data: Buffer): Promise<ProcessedPhoto> {
   const format = detectFormat(data);

@@ -19,7 +19,9 @@ function isCalendarDate(value: string): boolean {
 }
 
 const birthDateSchema = z.pipe(
-  z.nullish(z.union([z.literal(''), z.string().check(z.refine(isCalendarDate, 'Use a date like 2024-03-15'))])),
+  z.nullish(
+    z.union([z.literal(''), z.string().check(z.refine(isCalendarDate, 'Use a date like 2024-03-15'))]),
+  ),
   z.transform((value) => value || null),
 );
 
@@ -29,12 +31,10 @@ const weightSchema = z.nullish(
     .check(z.positive('Weight must be more than 0'), z.lte(100_000, 'Weight must be at most 100000')),
 );
 
-const groupIdsSchema = z
-  .array(z.uuid('Not a valid group id'))
-  .check(
-    z.maxLength(100, 'At most 100 groups'),
-    z.refine((ids) => new Set(ids).size === ids.length, 'A group is listed twice'),
-  );
+const groupIdsSchema = z.array(z.uuid('Not a valid group id')).check(
+  z.maxLength(100, 'At most 100 groups'),
+  z.refine((ids) => new Set(ids).size === ids.length, 'A group is listed twice'),
+);
 
 const animalFields = {
   name: z
@@ -92,7 +92,14 @@ export type Species = z.infer<typeof speciesSchema>;
 export const speciesCreateSchema = z.strictObject({
   name: z
     .string()
-    .check(z.trim(), z.minLength(1, 'Species name is required'), z.maxLength(60, 'Must be at most 60 characters')),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Species name is required'),
+      z.maxLength(60, 'Must be at most 60 characters'),
+    ),
 });
 
-export const photoLimits = { maxBytes: 10 * 1024 * 1024, types: ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] };
+export const photoLimits = {
+  maxBytes: 10 * 1024 * 1024,
+  types: ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'],
+};

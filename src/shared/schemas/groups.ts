@@ -26,7 +26,11 @@ export const groupColorSchema = z
 
 export const groupNameSchema = z
   .string()
-  .check(z.trim(), z.minLength(1, 'Group name is required'), z.maxLength(60, 'Must be at most 60 characters'));
+  .check(
+    z.trim(),
+    z.minLength(1, 'Group name is required'),
+    z.maxLength(60, 'Must be at most 60 characters'),
+  );
 
 export const groupSchema = z.object({
   id: z.string(),

@@ -102,14 +102,21 @@ export function createAnimalsRepo(db: Database) {
           .returning({ id: animals.id });
         if (!written.length) return false;
         if (groupIds.length) {
-          await tx.insert(animalGroups).values(groupIds.map((groupId) => ({ farmId, animalId: id, groupId })));
+          await tx
+            .insert(animalGroups)
+            .values(groupIds.map((groupId) => ({ farmId, animalId: id, groupId })));
         }
         return true;
       });
     },
 
     /** Changes fields and, when given, replaces the memberships; false if there is no such animal. */
-    async update(farmId: string, id: string, values: Partial<AnimalValues>, groupIds?: string[]): Promise<boolean> {
+    async update(
+      farmId: string,
+      id: string,
+      values: Partial<AnimalValues>,
+      groupIds?: string[],
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const updated = await tx
           .update(animals)
@@ -139,7 +146,11 @@ export function createAnimalsRepo(db: Database) {
     },
 
     /** Sets the photo key and answers the previous one (to delete its files), or undefined if no animal. */
-    async setPhotoKey(farmId: string, id: string, photoKey: string | null): Promise<{ previous: string | null } | undefined> {
+    async setPhotoKey(
+      farmId: string,
+      id: string,
+      photoKey: string | null,
+    ): Promise<{ previous: string | null } | undefined> {
       return db.transaction(async (tx) => {
         const [current] = await tx
           .select({ photoKey: animals.photoKey })
@@ -186,7 +197,12 @@ export function createAnimalsRepo(db: Database) {
       const existing = await db
         .select({ id: species.id, name: species.name, farmId: species.farmId })
         .from(species)
-        .where(and(or(isNull(species.farmId), eq(species.farmId, farmId)), sql`lower(${species.name}) = lower(${name})`))
+        .where(
+          and(
+            or(isNull(species.farmId), eq(species.farmId, farmId)),
+            sql`lower(${species.name}) = lower(${name})`,
+          ),
+        )
         .limit(1);
       if (existing[0]) {
         const { farmId: owner, ...row } = existing[0];

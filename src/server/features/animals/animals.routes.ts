@@ -206,10 +206,15 @@ export function animalsRoutes(deps: { repo: AnimalsRepo; profiles: ProfileRepo; 
         try {
           file = (await c.req.parseBody())['photo'];
         } catch {
-          throw new AppError(400, 'BAD_REQUEST', 'Send the photo as multipart/form-data in the field "photo".');
+          throw new AppError(
+            400,
+            'BAD_REQUEST',
+            'Send the photo as multipart/form-data in the field "photo".',
+          );
         }
         if (!(file instanceof File)) throw new ValidationError({ photo: ['Choose a photo to upload'] });
-        if (file.size > photoLimits.maxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The photo must be 10 MB or smaller.');
+        if (file.size > photoLimits.maxBytes)
+          throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The photo must be 10 MB or smaller.');
         const processed = await processPhoto(Buffer.from(await file.arrayBuffer()));
         const key = `${farmId}/${id}/${randomBytes(8).toString('hex')}`;
         await photos.put(photoFile(key, 'display'), processed.display);

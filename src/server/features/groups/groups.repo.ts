@@ -2,7 +2,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Group } from '../../../shared/schemas/groups';
 import type { Database } from '../../db/database';
-import { animalGroups, groups } from '../../db/schema';
+import { animalGroups, animals, groups } from '../../db/schema';
 
 type GroupRow = Omit<Group, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 
@@ -64,6 +64,53 @@ export function createGroupsRepo(db: Database) {
         .where(and(eq(groups.farmId, farmId), eq(groups.id, id)))
         .returning({ id: groups.id });
       return updated.length === 1;
+    },
+
+    /** Links an animal to a group when both are this farm's; false when either is not. */
+    async link(farmId: string, groupId: string, animalId: string): Promise<boolean> {
+      const linked = await db
+        .insert(animalGroups)
+        .select(
+          db
+            .select({
+              farmId: animals.farmId,
+              animalId: animals.id,
+              groupId: groups.id,
+              createdAt: sql<Date>`now()`.as('created_at'),
+            })
+            .from(animals)
+            .innerJoin(groups, and(eq(groups.farmId, farmId), eq(groups.id, groupId)))
+            .where(and(eq(animals.farmId, farmId), eq(animals.id, animalId))),
+        )
+        .onConflictDoNothing()
+        .returning({ animalId: animalGroups.animalId });
+      if (linked.length) return true;
+      // already linked, or one of the two is not this farm's
+      const [existing] = await db
+        .select({ animalId: animalGroups.animalId })
+        .from(animalGroups)
+        .where(
+          and(
+            eq(animalGroups.farmId, farmId),
+            eq(animalGroups.groupId, groupId),
+            eq(animalGroups.animalId, animalId),
+          ),
+        );
+      return existing !== undefined;
+    },
+
+    async unlink(farmId: string, groupId: string, animalId: string): Promise<boolean> {
+      const deleted = await db
+        .delete(animalGroups)
+        .where(
+          and(
+            eq(animalGroups.farmId, farmId),
+            eq(animalGroups.groupId, groupId),
+            eq(animalGroups.animalId, animalId),
+          ),
+        )
+        .returning({ animalId: animalGroups.animalId });
+      return deleted.length === 1;
     },
 
     /** Deletes the group and (by cascade, in the same statement) its links; never its animals. */

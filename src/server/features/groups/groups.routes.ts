@@ -85,6 +85,36 @@ export function groupsRoutes(repo: GroupsRepo, animals: AnimalsRepo) {
         return c.body(null, 204);
       },
     )
+    .put(
+      '/groups/:id/animals/:animalId',
+      describeRoute({
+        tags: ['Groups'],
+        summary: 'Put an animal in the group (no change if it is already there)',
+        responses: { 204: { description: 'Linked' }, ...errorResponses },
+      }),
+      idParams('id', 'animalId'),
+      async (c) => {
+        if (!(await repo.link(c.get('farmId'), c.req.param('id'), c.req.param('animalId')))) {
+          throw new NotFoundError('Group or animal');
+        }
+        return c.body(null, 204);
+      },
+    )
+    .delete(
+      '/groups/:id/animals/:animalId',
+      describeRoute({
+        tags: ['Groups'],
+        summary: 'Take an animal out of the group (the animal stays)',
+        responses: { 204: { description: 'Unlinked' }, ...errorResponses },
+      }),
+      idParams('id', 'animalId'),
+      async (c) => {
+        if (!(await repo.unlink(c.get('farmId'), c.req.param('id'), c.req.param('animalId')))) {
+          throw new NotFoundError('Membership');
+        }
+        return c.body(null, 204);
+      },
+    )
     .get(
       '/groups/:id/animals',
       describeRoute({

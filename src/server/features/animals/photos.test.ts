@@ -1,0 +1,123 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
+
+const image = (format: 'jpeg' | 'png' | 'webp' | 'avif', width = 1600, height = 1200) => {
+  const base = sharp({ create: { width, height, channels: 3, background: '#7a5' } });
+  if (format === 'jpeg') {
+    // a phone photo: orientation and the farm's GPS position in its EXIF
+    return base
+      .jpeg()
+      .withExif({
+        IFD0: { Artist: 'Farmer Jo', Make: 'Phone' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 30/1 12/1' },
+      })
+      .toBuffer();
+  }
+  return base[format]().toBuffer();
+};
+
+describe.each(backends)('animal photos on %s', (backend) => {
+  let t: TestApp;
+  let cookie: string;
+  let animalId: string;
+
+  const upload = (id: string, data: Buffer | string, filename = 'photo.jpg', who = cookie) => {
+    const form = new FormData();
+    form.append('photo', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), filename);
+    return t.app.request(`${appUrl}/api/v1/animals/${id}/photo`, {
+      method: 'PUT',
+      headers: { origin: appUrl, cookie: who },
+      body: form,
+    });
+  };
+  const photoFiles = () =>
+    existsSync(t.photoDir)
+      ? readdirSync(t.photoDir, { recursive: true }).filter((name) => String(name).endsWith('.webp'))
+      : [];
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    ({ cookie } = await t.signUpAndConfirm('photographer@example.com'));
+    const group = await (await t.request('/api/v1/groups', { cookie, body: { name: 'Alpacas' } })).json();
+    animalId = (
+      await (
+        await t.request('/api/v1/animals', { cookie, body: { name: 'Fluff', groupIds: [group.id] } })
+      ).json()
+    ).id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('re-encodes an upload to WebP at two sizes, without its EXIF (GPS) data, served privately with caching', async () => {
+    const response = await upload(animalId, await image('jpeg'));
+    expect(response.status).toBe(200);
+    const animal = await response.json();
+    expect(animal.photoUrl).toMatch(new RegExp(`^/api/v1/animals/${animalId}/photo\\?v=[0-9a-f]+$`));
+    expect(animal.thumbnailUrl).toBe(`${animal.photoUrl}&size=thumb`);
+
+    const display = await t.request(animal.photoUrl, { cookie });
+    expect(display.status).toBe(200);
+    expect(display.headers.get('content-type')).toBe('image/webp');
+    expect(display.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    const displayMeta = await sharp(Buffer.from(await display.arrayBuffer())).metadata();
+    expect(displayMeta.format).toBe('webp');
+    expect(displayMeta.width).toBe(1200);
+    expect(displayMeta.exif).toBeUndefined();
+
+    const thumb = await t.request(animal.thumbnailUrl, { cookie });
+    const thumbMeta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+    expect([thumbMeta.width, thumbMeta.height]).toEqual([256, 256]);
+    expect(thumbMeta.exif).toBeUndefined();
+  });
+
+  it('accepts PNG, WebP and HEIF by content whatever the file is called, and replaces the old files', async () => {
+    for (const format of ['png', 'webp', 'avif'] as const) {
+      const response = await upload(animalId, await image(format, 400, 300), 'no-extension');
+      expect(response.status, format).toBe(200);
+    }
+    expect(photoFiles()).toHaveLength(2); // only the current photo's display and thumbnail remain
+  });
+
+  it('refuses what is not an image (415), an empty form (422) and more than 10 MB (413)', async () => {
+    const text = await upload(animalId, 'this is not a photo at all, just text', 'goat.jpg');
+    expect(text.status).toBe(415);
+    expect((await text.json()).error.message).toBe(
+      'This file is not a photo we can read. Use a JPEG, PNG, WebP or HEIC image.',
+    );
+    const truncated = (await image('jpeg')).subarray(0, 2000);
+    expect((await upload(animalId, truncated)).status).toBe(415);
+
+    const empty = await t.app.request(`${appUrl}/api/v1/animals/${animalId}/photo`, {
+      method: 'PUT',
+      headers: { origin: appUrl, cookie },
+      body: new FormData(),
+    });
+    expect(empty.status).toBe(422);
+
+    const huge = await upload(animalId, Buffer.alloc(10 * 1024 * 1024 + 1024, 1));
+    expect(huge.status).toBe(413);
+    const still = await (await t.request(`/api/v1/animals/${animalId}`, { cookie })).json();
+    expect(still.photoUrl).not.toBeNull(); // the previous photo is untouched
+  });
+
+  it('removes the photo files when the photo or the animal is deleted', async () => {
+    expect(photoFiles()).toHaveLength(2);
+    expect((await t.request(`/api/v1/animals/${animalId}/photo`, { method: 'DELETE', cookie })).status).toBe(
+      204,
+    );
+    expect(photoFiles()).toHaveLength(0);
+    const animal = await (await t.request(`/api/v1/animals/${animalId}`, { cookie })).json();
+    expect(animal.photoUrl).toBeNull();
+    expect((await t.request(`/api/v1/animals/${animalId}/photo`, { cookie })).status).toBe(404);
+
+    await upload(animalId, await image('png', 300, 300));
+    expect(photoFiles()).toHaveLength(2);
+    expect((await t.request(`/api/v1/animals/${animalId}`, { method: 'DELETE', cookie })).status).toBe(204);
+    expect(photoFiles()).toHaveLength(0);
+    expect(existsSync(join(t.photoDir, 'anything'))).toBe(false);
+  });
+});
