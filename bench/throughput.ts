@@ -13,7 +13,8 @@ import pg from 'pg';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const path = process.env.BENCH_PATH ?? '/api/v1/profile';
+const path = '/api/v1/animals';
+const herdSize = Number(process.env.BENCH_ANIMALS ?? 30);
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -92,6 +93,29 @@ try {
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
+  // A typical hobby farm: a few groups, a few dozen animals, each in one or two groups.
+  const post = async (route: string, body: unknown) =>
+    (await (
+      await fetch(`${appUrl}${route}`, {
+        method: 'POST',
+        headers: { ...headers, cookie },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { id: string };
+  const groupIds = [];
+  for (const name of ['Goats', 'Chickens', 'Sheep', 'Show team'])
+    groupIds.push((await post('/api/v1/groups', { name })).id);
+  for (let index = 0; index < herdSize; index++) {
+    await post('/api/v1/animals', {
+      name: `Animal ${index}`,
+      breed: 'Mixed',
+      sex: 'female',
+      birthDate: '2022-05-01',
+      weight: 50 + index,
+      tagId: `T-${index}`,
+      groupIds: index % 3 === 0 ? [groupIds[index % 3]!, groupIds[3]!] : [groupIds[index % 3]!],
+    });
+  }
 
   const barePort = await freePort();
   children.push(
@@ -116,6 +140,7 @@ try {
   const b = best(bare);
   const p = best(paddock);
   const ratio = p.requestsPerSecond / b.requestsPerSecond;
+  console.log(`herd of ${herdSize} animals in 4 groups; ${connections} connections, ${seconds} s per run`);
   console.log(`bare Hono + pg, one query:     ${b.requestsPerSecond.toFixed(0)} req/s (p99 ${b.p99} ms)`);
   console.log(
     `Paddock GET ${path} (authenticated): ${p.requestsPerSecond.toFixed(0)} req/s (p99 ${p.p99} ms)`,
