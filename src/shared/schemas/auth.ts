@@ -22,3 +22,7 @@ export const signUpSchema = z.object({
 });
 
 export type Credentials = z.infer<typeof signInSchema>;
+
+export const emailOnlySchema = z.object({ email });
+
+export const newPasswordSchema = z.object({ password: signUpSchema.shape.password });

@@ -61,6 +61,7 @@ export const appRoutes: AppRoute[] = [
 ];
 
 const AuthPage = lazy(() => import('../features/auth/auth-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 
 const loading = (
   <p role="status" className="p-8 text-center text-stone-600">
@@ -76,6 +77,13 @@ export function AppRouter() {
     return (
       <Suspense fallback={loading}>
         <AuthPage />
+      </Suspense>
+    );
+  }
+  if (location === '/reset-password') {
+    return (
+      <Suspense fallback={loading}>
+        <ResetPasswordPage />
       </Suspense>
     );
   }

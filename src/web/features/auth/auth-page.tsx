@@ -9,9 +9,16 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { resendConfirmation, sessionQuery, signIn, signUp, useSession } from './api/session';
 
-type Mode = 'sign-in' | 'sign-up';
+type Mode = 'sign-in' | 'sign-up' | 'forgot';
+
+const headings: Record<Mode, { title: string; intro: string }> = {
+  'sign-in': { title: 'Sign In', intro: 'Welcome back to your farm records.' },
+  'sign-up': { title: 'Create an Account', intro: 'Start keeping your animal records in one place.' },
+  forgot: { title: 'Reset your password', intro: 'We will email you a link to choose a new one.' },
+};
 
 const unexpected = 'An unexpected error occurred. Please try again.';
 
@@ -143,12 +150,8 @@ export default function AuthPage() {
           <a href="/" className="inline-flex items-center gap-2 text-lg font-bold text-brand-800">
             <img src="/favicon.svg" alt="" className="size-7" /> Paddock
           </a>
-          <h1 className="text-2xl font-semibold">{mode === 'sign-in' ? 'Sign In' : 'Create an Account'}</h1>
-          <p className="text-sm text-stone-600">
-            {mode === 'sign-in'
-              ? 'Welcome back to your farm records.'
-              : 'Start keeping your animal records in one place.'}
-          </p>
+          <h1 className="text-2xl font-semibold">{headings[mode].title}</h1>
+          <p className="text-sm text-stone-600">{headings[mode].intro}</p>
         </div>
 
         {problem && (
@@ -166,16 +169,32 @@ export default function AuthPage() {
         )}
         {unconfirmedEmail && <ConfirmationNotice email={unconfirmedEmail} />}
 
-        <CredentialsForm
-          key={mode}
-          mode={mode}
-          onDone={(email, unconfirmed) => {
-            setUnconfirmedEmail(unconfirmed ? email : null);
-            setMode('sign-in');
-          }}
-        />
+        {mode === 'forgot' ? (
+          <ForgotPasswordForm onBack={() => setMode('sign-in')} />
+        ) : (
+          <CredentialsForm
+            key={mode}
+            mode={mode}
+            onDone={(email, unconfirmed) => {
+              setUnconfirmedEmail(unconfirmed ? email : null);
+              setMode('sign-in');
+            }}
+          />
+        )}
 
-        <p className="text-center text-sm text-stone-700">
+        {mode === 'sign-in' && (
+          <p className="text-center text-sm">
+            <button
+              type="button"
+              className="text-brand-700 underline underline-offset-4 hover:text-brand-900"
+              onClick={() => setMode('forgot')}
+            >
+              Forgot your password?
+            </button>
+          </p>
+        )}
+
+        <p hidden={mode === 'forgot'} className="text-center text-sm text-stone-700">
           {mode === 'sign-in' ? "Don't have an account? " : 'Already have an account? '}
           <button
             type="button"

@@ -33,3 +33,9 @@ export const resendConfirmation = (email: string) =>
 export const signOut = () => api.post('/api/auth/sign-out');
 
 export const signOutEverywhere = () => api.post('/api/auth/revoke-sessions');
+
+export const requestPasswordReset = (email: string) =>
+  api.post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+
+export const resetPassword = (token: string, newPassword: string) =>
+  api.post('/api/auth/reset-password', { token, newPassword });
