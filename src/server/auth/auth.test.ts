@@ -155,7 +155,9 @@ describe.each(backends)('auth on %s', (backend) => {
   it('resets a forgotten password with a single-use emailed link, signing out every device', async () => {
     const { email, password, cookie } = await t.signUpAndConfirm();
     const other = t.cookieFrom(await t.request('/api/auth/sign-in/email', { body: { email, password } }));
-    const asked = await t.request('/api/auth/request-password-reset', { body: { email, redirectTo: '/reset-password' } });
+    const asked = await t.request('/api/auth/request-password-reset', {
+      body: { email, redirectTo: '/reset-password' },
+    });
     expect(asked.status).toBe(200);
     const message = [...t.outbox].reverse().find((item) => item.to === email)!;
     expect(message.subject).toBe('Reset your Paddock password');
@@ -166,13 +168,20 @@ describe.each(backends)('auth on %s', (backend) => {
     expect(target.pathname).toBe('/reset-password');
     const token = target.searchParams.get('token')!;
 
-    const reset = await t.request('/api/auth/reset-password', { body: { token, newPassword: 'a brand new secret' } });
+    const reset = await t.request('/api/auth/reset-password', {
+      body: { token, newPassword: 'a brand new secret' },
+    });
     expect(reset.status).toBe(200);
     expect((await t.request('/api/v1/profile', { cookie })).status).toBe(401);
     expect((await t.request('/api/v1/profile', { cookie: other })).status).toBe(401);
     expect((await t.request('/api/auth/sign-in/email', { body: { email, password } })).status).toBe(401);
-    expect((await t.request('/api/auth/sign-in/email', { body: { email, password: 'a brand new secret' } })).status).toBe(200);
-    const reused = await t.request('/api/auth/reset-password', { body: { token, newPassword: 'yet another one' } });
+    expect(
+      (await t.request('/api/auth/sign-in/email', { body: { email, password: 'a brand new secret' } }))
+        .status,
+    ).toBe(200);
+    const reused = await t.request('/api/auth/reset-password', {
+      body: { token, newPassword: 'yet another one' },
+    });
     expect(reused.status).toBe(400);
   });
 

@@ -44,6 +44,8 @@ const animalFields = {
   sex: z.nullish(z.enum(sexValues, 'Choose Female, Male, Castrated Male or Spayed Female')),
   birthDate: birthDateSchema,
   weight: weightSchema,
+  /** the unit of `weight`; the farm's current unit when left out */
+  weightUnit: z.optional(z.enum(weightUnits, 'Choose lbs or kg')),
   speciesId: z.nullish(z.uuid('Not a valid species id')),
   color: optionalText(60),
   dam: optionalText(100),

@@ -4,6 +4,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
 import { AppShell } from './app-shell';
 import { NotFoundPage } from './not-found-page';
+import { PageErrorBoundary } from './page-error-boundary';
 import { RequireAuth } from './require-auth';
 
 type AppRoute = { path: string; title?: string; Page: LazyExoticComponent<ComponentType> };
@@ -94,13 +95,15 @@ export function AppRouter() {
   return (
     <RequireAuth>
       <AppShell title={current.title}>
-        <Suspense fallback={loading}>
-          <Switch>
-            {appRoutes.map(({ path, Page }) => (
-              <Route key={path} path={path} component={Page} />
-            ))}
-          </Switch>
-        </Suspense>
+        <PageErrorBoundary resetKey={location}>
+          <Suspense fallback={loading}>
+            <Switch>
+              {appRoutes.map(({ path, Page }) => (
+                <Route key={path} path={path} component={Page} />
+              ))}
+            </Switch>
+          </Suspense>
+        </PageErrorBoundary>
       </AppShell>
     </RequireAuth>
   );

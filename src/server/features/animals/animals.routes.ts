@@ -13,6 +13,7 @@ import {
   speciesSchema,
   type Animal,
 } from '../../../shared/schemas/animals';
+import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { AppEnv } from '../../http/context';
 import { AppError, NotFoundError, ValidationError, errorBody } from '../../http/errors';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
@@ -59,10 +60,15 @@ export function animalsRoutes(deps: { repo: AnimalsRepo; profiles: ProfileRepo; 
     if (Object.keys(fields).length) throw new ValidationError(fields);
   }
 
-  /** Weights are kept in the unit the farm used when they were recorded. */
-  async function weightUnitFor(farmId: string, weight: number | null | undefined) {
+  /** Weights are kept in the unit they were recorded in: the one given, else the farm's current one. */
+  async function weightUnitFor(
+    farmId: string,
+    weight: number | null | undefined,
+    given: WeightUnit | undefined,
+  ) {
     if (weight === undefined) return undefined;
     if (weight === null) return null;
+    if (given) return given;
     const [row] = await profiles.weightUnits(farmId);
     return row?.weightUnit ?? 'lbs';
   }
@@ -117,7 +123,7 @@ export function animalsRoutes(deps: { repo: AnimalsRepo; profiles: ProfileRepo; 
           sex: input.sex ?? null,
           birthDate: input.birthDate,
           weight: input.weight ?? null,
-          weightUnit: (await weightUnitFor(farmId, input.weight ?? null)) ?? null,
+          weightUnit: (await weightUnitFor(farmId, input.weight ?? null, input.weightUnit)) ?? null,
           speciesId: input.speciesId ?? null,
           color: input.color,
           dam: input.dam,
@@ -152,9 +158,9 @@ export function animalsRoutes(deps: { repo: AnimalsRepo; profiles: ProfileRepo; 
       async (c) => {
         const farmId = c.get('farmId');
         const id = c.req.param('id');
-        const { groupIds, ...changes } = c.req.valid('json');
+        const { groupIds, weightUnit: givenUnit, ...changes } = c.req.valid('json');
         await checkReferences(farmId, { groupIds, speciesId: changes.speciesId });
-        const weightUnit = await weightUnitFor(farmId, changes.weight);
+        const weightUnit = await weightUnitFor(farmId, changes.weight, givenUnit);
         const values: Partial<AnimalValues> = Object.fromEntries(
           Object.entries({ ...changes, ...(weightUnit !== undefined && { weightUnit }) }).filter(
             ([, value]) => value !== undefined,

@@ -92,6 +92,18 @@ describe.each(backends)('animals API on %s', (backend) => {
     expect(inKg.weightUnit).toBe('kg');
     const clover = await (await t.request(`/api/v1/animals/${animal.id}`, { cookie })).json();
     expect(clover.weightUnit).toBe('lbs'); // kept as recorded
+    const renamed = await (
+      await t.request(`/api/v1/animals/${animal.id}`, { method: 'PATCH', cookie, body: { name: 'Clover B' } })
+    ).json();
+    expect([renamed.weight, renamed.weightUnit]).toEqual([75.5, 'lbs']); // other edits leave the unit alone
+    const reweighed = await (
+      await t.request(`/api/v1/animals/${animal.id}`, {
+        method: 'PATCH',
+        cookie,
+        body: { weight: 76, weightUnit: 'lbs' },
+      })
+    ).json();
+    expect([reweighed.weight, reweighed.weightUnit]).toEqual([76, 'lbs']); // a unit given is kept
     await t.request('/api/v1/profile', { method: 'PATCH', cookie, body: { weightUnit: 'lbs' } });
   });
 
@@ -153,7 +165,7 @@ describe.each(backends)('animals API on %s', (backend) => {
       [...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())),
     );
     const inDairy = await (await t.request(`/api/v1/groups/${dairy.id}/animals`, { cookie })).json();
-    expect(inDairy.map((animal: { name: string }) => animal.name)).toEqual(['apple', 'Clover']);
+    expect(inDairy.map((animal: { name: string }) => animal.name)).toEqual(['apple', 'Clover B']);
   });
 
   it('updates fields and replaces groups; 404 for missing and malformed ids', async () => {

@@ -1,6 +1,6 @@
 // A modal confirmation built on the native <dialog>: focus moves into it, Escape cancels, and the
 // rest of the page is inert while it is open.
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from './button';
 
 export function ConfirmDialog({
@@ -23,6 +23,7 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -33,18 +34,18 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={dialog}
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-message"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-message`}
       onCancel={(event) => {
         event.preventDefault();
         if (!busy) onCancel();
       }}
       className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl border border-stone-200 bg-white p-5 shadow-xl backdrop:bg-black/40"
     >
-      <h2 id="confirm-title" className="text-lg font-semibold">
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
         {title}
       </h2>
-      <p id="confirm-message" className="mt-2 text-sm text-stone-700">
+      <p id={`${id}-message`} className="mt-2 text-sm text-stone-700">
         {message}
       </p>
       <div className="mt-5 flex justify-end gap-2">

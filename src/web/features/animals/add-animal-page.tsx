@@ -1,4 +1,70 @@
-// Placeholder: being built.
-export default function Page() {
-  return <p>Coming soon.</p>;
+// /add-animal and /group/:groupId/add-animal: a new animal in one or more groups, with a photo.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import type { Animal } from '../../../shared/schemas/animals';
+import { useToast } from '../../components/ui/toaster';
+import { ApiError } from '../../lib/api';
+import { profileQuery } from '../account/api/profile';
+import { groupsQuery } from '../groups/api/groups';
+import { useCreateAnimal, useUploadPhoto } from './api/animals';
+import { AnimalForm, emptyAnimalForm, type AnimalFormSubmit } from './components/animal-form';
+import { LoadError, LoadingState } from './components/page-states';
+
+export default function AddAnimalPage() {
+  const { groupId } = useParams<{ groupId?: string }>();
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const groups = useQuery(groupsQuery);
+  const profile = useQuery(profileQuery);
+  const create = useCreateAnimal();
+  const upload = useUploadPhoto();
+  // One id for this form: a retry after a lost response finds the animal instead of adding it twice.
+  const [animalId] = useState(() => crypto.randomUUID());
+
+  if (groups.isPending || profile.isPending) return <LoadingState />;
+  if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;
+  if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} />;
+
+  // A group in the address that is not (or no longer) this farm's is simply not preselected.
+  const routeGroup = groupId ? groups.data.find((group) => group.id === groupId) : undefined;
+
+  const onSubmit: AnimalFormSubmit = async (values, { photo }) => {
+    let animal: Animal;
+    try {
+      animal = await create.mutateAsync({ ...values, id: animalId });
+    } catch (error) {
+      toast({
+        title: 'Failed to add animal. Please try again.',
+        description: error instanceof ApiError ? error.message : undefined,
+        variant: 'destructive',
+      });
+      throw error;
+    }
+    if (photo.file) {
+      try {
+        await upload.mutateAsync({ id: animal.id, file: photo.file });
+      } catch (error) {
+        toast({
+          title: 'The animal was saved, but the photo could not be uploaded.',
+          description: error instanceof ApiError ? error.message : undefined,
+          variant: 'destructive',
+        });
+      }
+    }
+    toast({ title: 'Animal added', description: `${animal.name} is on the record.` });
+    navigate(`/group/${routeGroup?.id ?? values.groupIds[0]}/animals`);
+  };
+
+  return (
+    <AnimalForm
+      mode="add"
+      heading={routeGroup ? `New animal in ${routeGroup.name}` : 'New animal'}
+      defaultValues={{ ...emptyAnimalForm, groupIds: routeGroup ? [routeGroup.id] : [] }}
+      groups={groups.data}
+      weightUnit={profile.data.weightUnit}
+      backHref={routeGroup ? `/group/${routeGroup.id}/animals` : '/my-animals'}
+      onSubmit={onSubmit}
+    />
+  );
 }

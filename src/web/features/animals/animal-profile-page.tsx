@@ -1,4 +1,118 @@
-// Placeholder: being built.
-export default function Page() {
-  return <p>Coming soon.</p>;
+// /animal/:animalId: the animal's photo, details and groups. The Add Entry, Reminders and Care
+// History cards are placeholders until care records are built.
+import { useQuery } from '@tanstack/react-query';
+import { ImageOff, Pencil } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'wouter';
+import type { Animal } from '../../../shared/schemas/animals';
+import { buttonBase, buttonClasses } from '../../components/ui/button';
+import { animalQuery } from './api/animals';
+import { formatUsDate, formatWeight, sexLabel } from './components/animal-display';
+import { GroupChips } from './components/group-chip';
+import { AnimalNotFound, isNotFound, LoadError, LoadingState } from './components/page-states';
+
+function detailRows(animal: Animal): { label: string; value: string | null; empty?: string }[] {
+  return [
+    { label: 'Breed', value: animal.breed },
+    { label: 'Sex', value: sexLabel(animal.sex) },
+    { label: 'Birth date', value: formatUsDate(animal.birthDate), empty: 'Birth date unknown' },
+    { label: 'Weight', value: formatWeight(animal.weight, animal.weightUnit) },
+    { label: 'Species', value: animal.speciesName },
+    { label: 'Color', value: animal.color },
+    { label: 'Dam', value: animal.dam },
+    { label: 'Sire', value: animal.sire },
+    { label: 'Tag ID', value: animal.tagId },
+  ];
+}
+
+/** A card for a part of the profile that care records will fill in. */
+function PlannedCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-label={title}
+      data-placeholder="care-records"
+      className="space-y-2 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="font-semibold">{title}</h3>
+        <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-700">
+          Coming soon
+        </span>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function AnimalProfile({ animal }: { animal: Animal }) {
+  return (
+    <div className="space-y-4">
+      <section
+        aria-labelledby="animal-name"
+        className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
+      >
+        {animal.photoUrl ? (
+          <img
+            src={animal.photoUrl}
+            alt={animal.name}
+            className="aspect-[4/3] w-full bg-stone-100 object-cover"
+          />
+        ) : (
+          <div className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-2 bg-stone-100 text-stone-600">
+            <ImageOff aria-hidden className="size-8" />
+            <span className="text-sm font-medium">No Image</span>
+          </div>
+        )}
+        <div className="space-y-3 p-4">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h2 id="animal-name" className="text-xl font-semibold break-words">
+                {animal.name}
+              </h2>
+              <p className="text-sm text-stone-600">{animal.speciesName ?? 'Unknown Species'}</p>
+            </div>
+            <Link
+              href={`/animal/${animal.id}/edit`}
+              className={`${buttonBase} ${buttonClasses.secondary} shrink-0`}
+            >
+              <Pencil aria-hidden className="size-4" />
+              Edit
+            </Link>
+          </div>
+          <GroupChips groups={animal.groups} linked />
+          <dl className="divide-y divide-stone-100 border-t border-stone-100">
+            {detailRows(animal).map(({ label, value, empty = 'Not set' }) => (
+              <div key={label} className="grid grid-cols-[7rem_1fr] gap-2 py-2 text-sm">
+                <dt className="font-medium text-stone-600">{label}</dt>
+                <dd className={`break-words ${value ? '' : 'text-stone-500 italic'}`}>{value ?? empty}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      {/* Placeholders: care entries and reminders for one animal arrive with the care records. */}
+      <PlannedCard title="Add Entry">
+        <p className="text-sm text-stone-600">Record a medication, a weight or a note for {animal.name}.</p>
+      </PlannedCard>
+      <PlannedCard title="Reminders">
+        <p className="text-sm text-stone-600">No Reminders</p>
+      </PlannedCard>
+      <PlannedCard title="Care History">
+        <p className="text-sm text-stone-600">No care entries yet.</p>
+      </PlannedCard>
+    </div>
+  );
+}
+
+export default function AnimalProfilePage() {
+  const { animalId = '' } = useParams<{ animalId: string }>();
+  const animal = useQuery(animalQuery(animalId));
+
+  if (animal.isPending) return <LoadingState label="Loading animal..." />;
+  if (animal.isError) {
+    if (isNotFound(animal.error)) return <AnimalNotFound />;
+    return <LoadError error={animal.error} onRetry={() => void animal.refetch()} />;
+  }
+  return <AnimalProfile animal={animal.data} />;
 }

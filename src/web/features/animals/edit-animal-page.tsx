@@ -1,4 +1,127 @@
-// Placeholder: being built.
-export default function Page() {
-  return <p>Coming soon.</p>;
+// /animal/:animalId/edit: the animal form, prefilled. Only the fields the user changed are sent
+// (plus the full set of groups), so an unchanged weight keeps the unit it was recorded in.
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useParams } from 'wouter';
+import type { Animal, AnimalUpdate } from '../../../shared/schemas/animals';
+import type { WeightUnit } from '../../../shared/schemas/profile';
+import { useToast } from '../../components/ui/toaster';
+import { ApiError } from '../../lib/api';
+import { profileQuery } from '../account/api/profile';
+import { groupsQuery } from '../groups/api/groups';
+import { animalQuery, useRemovePhoto, useUpdateAnimal, useUploadPhoto } from './api/animals';
+import { formatWeight } from './components/animal-display';
+import { AnimalForm, type AnimalFormSubmit, type AnimalFormValues } from './components/animal-form';
+import { AnimalNotFound, isNotFound, LoadError, LoadingState } from './components/page-states';
+
+const kilogramsPerPound = 0.45359237;
+
+/** The saved weight in the farm's current unit (one decimal), and a note when it was converted. */
+function weightInFarmUnit(animal: Animal, farmUnit: WeightUnit): { value: string; hint?: string } {
+  if (animal.weight === null) return { value: '' };
+  const recordedIn = animal.weightUnit ?? 'lbs';
+  if (recordedIn === farmUnit) return { value: String(animal.weight) };
+  const converted =
+    recordedIn === 'lbs' ? animal.weight * kilogramsPerPound : animal.weight / kilogramsPerPound;
+  return {
+    value: String(Math.round(converted * 10) / 10),
+    hint: `Recorded as ${formatWeight(animal.weight, recordedIn)}; shown in ${farmUnit}.`,
+  };
+}
+
+function formValues(animal: Animal, weight: string): AnimalFormValues {
+  return {
+    name: animal.name,
+    breed: animal.breed ?? '',
+    sex: animal.sex ?? '',
+    birthDate: animal.birthDate ?? '',
+    weight,
+    speciesId: animal.speciesId ?? '',
+    color: animal.color ?? '',
+    dam: animal.dam ?? '',
+    sire: animal.sire ?? '',
+    tagId: animal.tagId ?? '',
+    groupIds: animal.groups.map((group) => group.id),
+  };
+}
+
+function EditAnimalForm({ animal, weightUnit }: { animal: Animal; weightUnit: WeightUnit }) {
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const groups = useQuery(groupsQuery);
+  const update = useUpdateAnimal(animal.id);
+  const upload = useUploadPhoto();
+  const removePhoto = useRemovePhoto();
+
+  if (groups.isPending) return <LoadingState label="Loading animal..." />;
+  if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;
+
+  const weight = weightInFarmUnit(animal, weightUnit);
+
+  const onSubmit: AnimalFormSubmit = async (values, { photo, isDirty }) => {
+    const changes: AnimalUpdate = {
+      ...(isDirty('name') && { name: values.name }),
+      ...(isDirty('breed') && { breed: values.breed }),
+      ...(isDirty('sex') && { sex: values.sex }),
+      ...(isDirty('birthDate') && { birthDate: values.birthDate }),
+      ...(isDirty('weight') && { weight: values.weight }),
+      ...(isDirty('speciesId') && { speciesId: values.speciesId }),
+      ...(isDirty('color') && { color: values.color }),
+      ...(isDirty('dam') && { dam: values.dam }),
+      ...(isDirty('sire') && { sire: values.sire }),
+      ...(isDirty('tagId') && { tagId: values.tagId }),
+      groupIds: values.groupIds,
+    };
+    try {
+      await update.mutateAsync(changes);
+    } catch (error) {
+      toast({
+        title: 'Failed to update animal. Please try again.',
+        description: error instanceof ApiError ? error.message : undefined,
+        variant: 'destructive',
+      });
+      throw error;
+    }
+    try {
+      if (photo.file) await upload.mutateAsync({ id: animal.id, file: photo.file });
+      else if (photo.removeCurrent && animal.photoUrl) await removePhoto.mutateAsync(animal.id);
+    } catch (error) {
+      toast({
+        title: photo.file
+          ? 'The animal was saved, but the photo could not be uploaded.'
+          : 'The animal was saved, but the photo could not be removed.',
+        description: error instanceof ApiError ? error.message : undefined,
+        variant: 'destructive',
+      });
+    }
+    toast({ title: 'Animal updated' });
+    navigate(`/animal/${animal.id}`);
+  };
+
+  return (
+    <AnimalForm
+      mode="edit"
+      heading={`Edit ${animal.name}`}
+      defaultValues={formValues(animal, weight.value)}
+      groups={groups.data}
+      weightUnit={weightUnit}
+      weightHint={weight.hint}
+      currentPhotoUrl={animal.photoUrl}
+      backHref={`/animal/${animal.id}`}
+      onSubmit={onSubmit}
+    />
+  );
+}
+
+export default function EditAnimalPage() {
+  const { animalId = '' } = useParams<{ animalId: string }>();
+  const animal = useQuery(animalQuery(animalId));
+  const profile = useQuery(profileQuery);
+
+  if (animal.isPending || profile.isPending) return <LoadingState label="Loading animal..." />;
+  if (animal.isError) {
+    if (isNotFound(animal.error)) return <AnimalNotFound />;
+    return <LoadError error={animal.error} onRetry={() => void animal.refetch()} />;
+  }
+  if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} />;
+  return <EditAnimalForm key={animal.data.id} animal={animal.data} weightUnit={profile.data.weightUnit} />;
 }

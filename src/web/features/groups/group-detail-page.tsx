@@ -1,4 +1,102 @@
-// Placeholder: being built.
-export default function Page() {
-  return <p>Coming soon.</p>;
+// /group/:groupId: the group's name, count and description, the way to its animals and its edit
+// page, and the places where care entries, reminders and the log arrive with the care-records issue.
+import { useQuery } from '@tanstack/react-query';
+import { ClipboardList, NotebookPen, Pencil, PawPrint, Bell } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { LucideIcon } from 'lucide-react';
+import { buttonBase, buttonClasses } from '../../components/ui/button';
+import { groupQuery } from './api/groups';
+import { solid } from './components/color';
+import { cardClasses, isNotFound, Loading, LoadError, NotFound } from './components/page-states';
+import { useGroupId } from './components/use-group-id';
+
+function SectionCard({
+  id,
+  title,
+  icon: Icon,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon: LucideIcon;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`${cardClasses} space-y-3`}>
+      <h3 id={id} className="flex items-center gap-2 text-base font-semibold">
+        <Icon aria-hidden className="size-4 text-brand-700" />
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+export default function GroupDetailPage() {
+  const groupId = useGroupId();
+  const group = useQuery(groupQuery(groupId));
+
+  if (group.isPending) return <Loading>Loading group...</Loading>;
+  if (group.isError) {
+    if (isNotFound(group.error)) return <NotFound title="Group not found" />;
+    return <LoadError error={group.error} onRetry={() => void group.refetch()} />;
+  }
+  const { id, name, description, color, animalCount } = group.data;
+
+  return (
+    <div className="space-y-4">
+      <section
+        aria-labelledby="group-heading"
+        className={`${cardClasses} space-y-3 border-t-4`}
+        style={{ borderTopColor: solid(color) }}
+      >
+        <div className="flex items-start justify-between gap-2">
+          <h2 id="group-heading" className="min-w-0 text-xl font-semibold break-words">
+            {name} <span className="font-normal whitespace-nowrap text-stone-600">({animalCount})</span>
+          </h2>
+          <Link href={`/group/${id}/edit`} className={`${buttonBase} ${buttonClasses.ghost} shrink-0 px-3`}>
+            <Pencil aria-hidden className="size-4" />
+            Edit
+          </Link>
+        </div>
+        {description ? (
+          <p className="break-words whitespace-pre-line text-stone-700">{description}</p>
+        ) : (
+          <p className="text-sm text-stone-500 italic">No description</p>
+        )}
+        <div className="grid grid-cols-2 gap-2">
+          <Link href={`/group/${id}/animals`} className={`${buttonBase} ${buttonClasses.primary}`}>
+            <PawPrint aria-hidden className="size-4" />
+            View Animals
+          </Link>
+          <Link href={`/group/${id}/edit`} className={`${buttonBase} ${buttonClasses.secondary}`}>
+            Edit Group
+          </Link>
+        </div>
+      </section>
+
+      {/* Care records (a later issue): the Add Entry menu (Medication, Weight, Notes). */}
+      <SectionCard id="add-entry-heading" title="Add Entry" icon={ClipboardList}>
+        <p className="text-sm text-stone-600">
+          Medication, weight and note entries for the whole group are coming soon.
+        </p>
+      </SectionCard>
+
+      {/* Care records (a later issue): this group's active reminders. */}
+      <SectionCard id="reminders-heading" title="Reminders" icon={Bell}>
+        <p className="text-sm text-stone-600">No Reminders</p>
+      </SectionCard>
+
+      {/* Care records (a later issue): the group log, one row per batch of entries. */}
+      <SectionCard id="log-heading" title={`${name}'s Log`} icon={NotebookPen}>
+        <p className="text-sm text-stone-600">No care entries yet for this group</p>
+        {animalCount === 0 && (
+          <Link href={`/group/${id}/add-animal`} className={`${buttonBase} ${buttonClasses.primary} w-full`}>
+            + Add New Animal
+          </Link>
+        )}
+      </SectionCard>
+    </div>
+  );
 }

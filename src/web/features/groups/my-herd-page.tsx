@@ -1,4 +1,77 @@
-// Placeholder: being built.
-export default function Page() {
-  return <p>Coming soon.</p>;
+// /home, My Herd: upcoming reminders (placeholder until reminders exist) and the farm's groups.
+import { useQuery } from '@tanstack/react-query';
+import { Bell } from 'lucide-react';
+import { Link } from 'wouter';
+import { buttonBase, buttonClasses } from '../../components/ui/button';
+import { groupsQuery } from './api/groups';
+import { GroupCard } from './components/group-card';
+import { cardClasses, Loading, LoadError } from './components/page-states';
+
+/** Placeholder: the next three reminders come with the reminders issue. */
+function UpcomingReminders() {
+  return (
+    <section aria-labelledby="upcoming-heading" className={`${cardClasses} space-y-2`}>
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="upcoming-heading" className="flex items-center gap-2 text-base font-semibold">
+          <Bell aria-hidden className="size-4 text-brand-700" />
+          Upcoming Reminders
+        </h2>
+        <Link
+          href="/reminders"
+          className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
+          View all
+        </Link>
+      </div>
+      <p className="text-sm text-stone-600">No upcoming reminders</p>
+    </section>
+  );
+}
+
+function EmptyHerd() {
+  return (
+    <div className={`${cardClasses} space-y-3 py-10 text-center`}>
+      <h2 className="text-lg font-semibold">No Herds Created Yet</h2>
+      <p className="text-sm text-stone-600">
+        Create a group for each herd, flock or pen to keep their records together.
+      </p>
+      <Link href="/add-group" className={`${buttonBase} ${buttonClasses.primary}`}>
+        + Add New Group
+      </Link>
+    </div>
+  );
+}
+
+export default function MyHerdPage() {
+  const groups = useQuery(groupsQuery);
+
+  if (groups.isPending) return <Loading>Loading your farm data...</Loading>;
+  if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;
+
+  return (
+    <div className="space-y-4">
+      <UpcomingReminders />
+      {groups.data.length === 0 ? (
+        <EmptyHerd />
+      ) : (
+        <section aria-labelledby="groups-heading" className="space-y-3">
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="groups-heading" className="text-lg font-semibold">
+              My Herd <span className="font-normal text-stone-600">({groups.data.length})</span>
+            </h2>
+            <Link href="/add-group" className={`${buttonBase} ${buttonClasses.primary}`}>
+              + Add Group
+            </Link>
+          </div>
+          <ul className="flex flex-col gap-3 md:items-center">
+            {groups.data.map((group) => (
+              <li key={group.id} className="w-full md:w-auto">
+                <GroupCard group={group} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
 }

@@ -1,5 +1,6 @@
 // Animals and species: query options and mutations. Keys: ['animals'] (list), ['animals', id],
-// ['species']; a change to an animal also refreshes ['groups'] (counts and group animal lists).
+// ['species']. Forms pass an id chosen once, so that retrying a create cannot duplicate it;
+// a change to an animal also refreshes ['groups'] (counts and group animal lists).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Animal, AnimalCreate, AnimalUpdate, Species } from '../../../../shared/schemas/animals';
 import { api, apiUpload } from '../../../lib/api';
@@ -33,7 +34,7 @@ export function useCreateAnimal() {
   const refresh = useRefreshHerd();
   return useMutation({
     mutationFn: (input: AnimalCreate) =>
-      api.post<Animal>('/api/v1/animals', { id: crypto.randomUUID(), ...input }),
+      api.post<Animal>('/api/v1/animals', { ...input, id: input.id ?? crypto.randomUUID() }),
     onSuccess: refresh,
   });
 }

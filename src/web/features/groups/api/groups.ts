@@ -1,5 +1,6 @@
 // Herd groups: query options and mutations. Keys: ['groups'] (list), ['groups', id],
-// ['groups', id, 'animals']; a change to groups also refreshes ['animals'] (their group chips).
+// ['groups', id, 'animals']. Forms pass an id chosen once, so that retrying a create cannot
+// duplicate it; a change to groups also refreshes ['animals'] (their group chips).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Animal } from '../../../../shared/schemas/animals';
 import type { Group, GroupCreate, GroupUpdate } from '../../../../shared/schemas/groups';
@@ -26,7 +27,7 @@ export function useCreateGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: GroupCreate) =>
-      api.post<Group>('/api/v1/groups', { id: crypto.randomUUID(), ...input }),
+      api.post<Group>('/api/v1/groups', { ...input, id: input.id ?? crypto.randomUUID() }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['groups'] }),
   });
 }

@@ -1,0 +1,330 @@
+// The animal form shared by Add animal and Edit animal: photo, details, species and groups.
+// Values are validated with the API's own schema; server field errors come back onto the fields.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Controller, useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import * as z from 'zod/mini';
+import { animalCreateSchema, sexLabels, sexValues, type Sex } from '../../../../shared/schemas/animals';
+import type { Group } from '../../../../shared/schemas/groups';
+import type { WeightUnit } from '../../../../shared/schemas/profile';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api';
+import { todayIsoDate } from './animal-display';
+import { withAlpha } from './group-chip';
+import { PhotoField, type PhotoChoice } from './photo-field';
+import { addOwnSpecies, SpeciesField } from './species-field';
+
+/** What the inputs hold: text everywhere (blank = not set), the chosen group ids in list order. */
+const formValuesSchema = z.object({
+  name: z.string(),
+  breed: z.string(),
+  sex: z.string(),
+  birthDate: z.string(),
+  weight: z.string(),
+  speciesId: z.string(),
+  color: z.string(),
+  dam: z.string(),
+  sire: z.string(),
+  tagId: z.string(),
+  groupIds: z.array(z.string()),
+});
+export type AnimalFormValues = z.input<typeof formValuesSchema>;
+
+const toApiInput = z.transform(
+  (values: z.output<typeof formValuesSchema>): z.input<typeof animalCreateSchema> => ({
+    ...values,
+    // the API's schema checks the value right after this
+    sex: (values.sex || null) as Sex | null,
+    weight: values.weight.trim() === '' ? null : Number(values.weight),
+    speciesId: values.speciesId || null,
+  }),
+);
+
+/** Checks only the form needs, on top of the API's (which the server repeats). */
+const formRules = {
+  speciesId: z.nullish(
+    z
+      .string()
+      .check(
+        z.refine((value) => value !== addOwnSpecies, 'Add the new species, or choose one from the list'),
+      ),
+  ),
+};
+const notInFuture = z.refine<{ birthDate: string | null }>(
+  (values) => !values.birthDate || values.birthDate <= todayIsoDate(),
+  {
+    message: 'Birth date cannot be in the future',
+    path: ['birthDate'],
+  },
+);
+
+/** Adding needs at least one group; an edit may leave an animal in none (its groups may be gone). */
+const apiSchemas = {
+  add: z.extend(animalCreateSchema, formRules).check(notInFuture),
+  edit: z
+    .extend(animalCreateSchema, { ...formRules, groupIds: z.array(z.uuid('Not a valid group id')) })
+    .check(notInFuture),
+};
+const formSchemas = {
+  add: z.pipe(z.pipe(formValuesSchema, toApiInput), apiSchemas.add),
+  edit: z.pipe(z.pipe(formValuesSchema, toApiInput), apiSchemas.edit),
+};
+export type AnimalFormOutput = z.output<typeof animalCreateSchema>;
+
+export const emptyAnimalForm: AnimalFormValues = {
+  name: '',
+  breed: '',
+  sex: '',
+  birthDate: '',
+  weight: '',
+  speciesId: '',
+  color: '',
+  dam: '',
+  sire: '',
+  tagId: '',
+  groupIds: [],
+};
+
+export type AnimalFormSubmit = (
+  values: AnimalFormOutput,
+  extra: { photo: PhotoChoice; isDirty: (field: keyof AnimalFormValues) => boolean },
+) => Promise<void>;
+
+function GroupsField({
+  control,
+  groups,
+}: {
+  control: Control<AnimalFormValues, unknown, AnimalFormOutput>;
+  groups: Group[];
+}) {
+  const id = useId();
+  const { field, fieldState } = useController({ control, name: 'groupIds' });
+  const error = fieldState.error?.message;
+  const selected = new Set(field.value);
+
+  const toggle = (groupId: string, checked: boolean) => {
+    const next = new Set(selected);
+    if (checked) next.add(groupId);
+    else next.delete(groupId);
+    field.onChange(groups.filter((group) => next.has(group.id)).map((group) => group.id));
+  };
+
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined} className="space-y-1">
+      <legend className="mb-1 block text-sm font-medium text-stone-800">Groups</legend>
+      {groups.length === 0 ? (
+        <p className="rounded-md border border-dashed border-stone-300 bg-stone-50 p-3 text-sm text-stone-700">
+          Every animal belongs to a group.{' '}
+          <Link href="/add-group" className="font-medium text-brand-700 underline underline-offset-4">
+            Create a group first
+          </Link>
+        </p>
+      ) : (
+        <ul
+          className={`max-h-32 divide-y divide-stone-100 overflow-y-auto rounded-md border bg-white ${
+            error ? 'border-red-600' : 'border-stone-300'
+          }`}
+        >
+          {groups.map((group, index) => (
+            <li key={group.id}>
+              <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-stone-50">
+                <input
+                  ref={index === 0 ? field.ref : undefined}
+                  type="checkbox"
+                  name={field.name}
+                  value={group.id}
+                  checked={selected.has(group.id)}
+                  onChange={(event) => toggle(group.id, event.target.checked)}
+                  onBlur={field.onBlur}
+                  className="size-4 shrink-0 accent-brand-700"
+                />
+                <span
+                  aria-hidden
+                  className="size-3 shrink-0 rounded-full border"
+                  style={{
+                    backgroundColor: withAlpha(group.color, 1),
+                    borderColor: withAlpha(group.color, 1),
+                  }}
+                />
+                <span className="min-w-0 break-words">{group.name}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      {groups.length > 0 && !error && (
+        <p className="text-xs text-stone-600">
+          {selected.size === 0
+            ? 'None selected'
+            : `Selected: ${groups
+                .filter((group) => selected.has(group.id))
+                .map((group) => group.name)
+                .join(', ')}`}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+export function AnimalForm({
+  mode,
+  heading,
+  defaultValues,
+  groups,
+  weightUnit,
+  weightHint,
+  currentPhotoUrl = null,
+  backHref,
+  onSubmit,
+}: {
+  mode: 'add' | 'edit';
+  heading: ReactNode;
+  defaultValues: AnimalFormValues;
+  groups: Group[];
+  weightUnit: WeightUnit;
+  weightHint?: string;
+  currentPhotoUrl?: string | null;
+  backHref: string;
+  onSubmit: AnimalFormSubmit;
+}) {
+  const [, navigate] = useLocation();
+  const headingId = useId();
+  const form = useForm<AnimalFormValues, unknown, AnimalFormOutput>({
+    resolver: zodResolver(formSchemas[mode]),
+    defaultValues,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [photo, setPhoto] = useState<PhotoChoice>({ file: null, removeCurrent: false });
+  const name = useWatch({ control: form.control, name: 'name' });
+  const groupIds = useWatch({ control: form.control, name: 'groupIds' });
+
+  const ready = name.trim() !== '' && groupIds.length > 0;
+  const canSubmit = !isSubmitting && (mode === 'edit' || ready);
+
+  const submit = form.handleSubmit(async (values) => {
+    if (mode === 'add' && !ready) return;
+    try {
+      await onSubmit(values, { photo, isDirty: (field) => form.getFieldState(field).isDirty });
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.fields) return;
+      let focused = false;
+      for (const [key, messages] of Object.entries(error.fields)) {
+        const field = key.split('.')[0] as keyof AnimalFormValues;
+        if (!(field in emptyAnimalForm) || !messages[0]) continue;
+        form.setError(field, { message: messages[0] }, { shouldFocus: !focused });
+        focused = true;
+      }
+    }
+  });
+
+  return (
+    <div className="space-y-3">
+      <Button variant="ghost" className="-ml-2" onClick={() => navigate(backHref)}>
+        <ArrowLeft aria-hidden className="size-4" />
+        Back
+      </Button>
+      <section
+        aria-labelledby={headingId}
+        className="space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+      >
+        <h2 id={headingId} className="text-lg font-semibold break-words">
+          {heading}
+        </h2>
+        <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+          <PhotoField currentUrl={currentPhotoUrl} name={name} onChange={setPhoto} />
+          <TextField
+            label="Name"
+            autoComplete="off"
+            required
+            maxLength={100}
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <TextField
+            label="Breed"
+            autoComplete="off"
+            error={errors.breed?.message}
+            {...form.register('breed')}
+          />
+          <SelectField label="Sex" error={errors.sex?.message} {...form.register('sex')}>
+            <option value="">Not set</option>
+            {sexValues.map((value) => (
+              <option key={value} value={value}>
+                {sexLabels[value]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Birth Date"
+            type="date"
+            max={todayIsoDate()}
+            error={errors.birthDate?.message}
+            {...form.register('birthDate')}
+          />
+          <TextField
+            label={`Weight (${weightUnit})`}
+            type="number"
+            inputMode="decimal"
+            step={0.1}
+            min={0}
+            hint={weightHint}
+            error={errors.weight?.message}
+            {...form.register('weight')}
+          />
+          <Controller
+            control={form.control}
+            name="speciesId"
+            render={({ field, fieldState }) => <SpeciesField {...field} error={fieldState.error?.message} />}
+          />
+          <TextField
+            label="Color"
+            autoComplete="off"
+            error={errors.color?.message}
+            {...form.register('color')}
+          />
+          <div className="grid grid-cols-2 gap-3">
+            <TextField label="Dam" autoComplete="off" error={errors.dam?.message} {...form.register('dam')} />
+            <TextField
+              label="Sire"
+              autoComplete="off"
+              error={errors.sire?.message}
+              {...form.register('sire')}
+            />
+          </div>
+          <TextField
+            label="Tag ID"
+            autoComplete="off"
+            hint="Ear tag, leg band or microchip number"
+            error={errors.tagId?.message}
+            {...form.register('tagId')}
+          />
+          <GroupsField control={form.control} groups={groups} />
+          <div className="space-y-2 border-t border-stone-200 pt-4">
+            <Button type="submit" disabled={!canSubmit} className="w-full">
+              {mode === 'add'
+                ? isSubmitting
+                  ? 'Adding...'
+                  : 'Save Animal'
+                : isSubmitting
+                  ? 'Updating...'
+                  : 'Update Animal'}
+            </Button>
+            {mode === 'add' && !ready && (
+              <p className="text-center text-xs text-stone-600">
+                Add a name and choose at least one group to save.
+              </p>
+            )}
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}
