@@ -15,6 +15,8 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { createAnimalsRepo } from './features/animals/animals.repo';
 import { animalsRoutes } from './features/animals/animals.routes';
+import { createCareRepo } from './features/care/care.repo';
+import { careRoutes } from './features/care/care.routes';
 import { createGroupsRepo } from './features/groups/groups.repo';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { createProfileRepo } from './features/profile/profile.repo';
@@ -152,6 +154,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', profileRoutes(profiles));
   api.route('/', groupsRoutes(createGroupsRepo(db), animals));
   api.route('/', animalsRoutes({ repo: animals, profiles, photos: deps.photos }));
+  api.route('/', careRoutes({ repo: createCareRepo(db), profiles }));
   app.route('/api/v1', api);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', 'No such API route.'), 404));

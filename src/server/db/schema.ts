@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -241,5 +242,88 @@ export const animalGroups = pgTable(
     }).onDelete('cascade'),
     index('animal_groups_group_id_idx').on(table.groupId),
     index('animal_groups_farm_id_idx').on(table.farmId),
+  ],
+);
+
+// ---- Care: entries and reminders ------------------------------------------------------------
+
+export const entryType = pgEnum('entry_type', ['medical', 'weight', 'note']);
+export const reminderType = pgEnum('reminder_type', ['medical', 'weight', 'general', 'feeding', 'routine']);
+export const repeatUnit = pgEnum('repeat_unit', ['day', 'week', 'month']);
+
+export const careEntries = pgTable(
+  'care_entries',
+  {
+    id: uuid('id').primaryKey(),
+    farmId: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    animalId: uuid('animal_id').notNull(),
+    /** entries written by one submission (a whole group at once) share it; see decision 0010 */
+    batchId: uuid('batch_id').notNull(),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    type: entryType('type').notNull(),
+    dateRecorded: date('date_recorded', { mode: 'string' }).notNull(),
+    medicationName: text('medication_name'),
+    dosage: numeric('dosage', { precision: 12, scale: 3, mode: 'number' }),
+    dosageUnit: text('dosage_unit'),
+    weightValue: numeric('weight_value', { precision: 9, scale: 2, mode: 'number' }),
+    weightUnit: weightUnit('weight_unit'),
+    title: text('title'),
+    noteContent: text('note_content'),
+    ...timestamps,
+  },
+  (table) => [
+    foreignKey({
+      name: 'care_entries_animal_fk',
+      columns: [table.farmId, table.animalId],
+      foreignColumns: [animals.farmId, animals.id],
+    }).onDelete('cascade'),
+    index('care_entries_animal_idx').on(table.farmId, table.animalId, table.dateRecorded),
+    // one entry per animal per submission: a retried batch cannot write twice
+    unique('care_entries_batch_animal_unique').on(table.batchId, table.animalId),
+    index('care_entries_batch_idx').on(table.farmId, table.batchId),
+    index('care_entries_group_idx').on(table.groupId, table.dateRecorded),
+  ],
+);
+
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: uuid('id').primaryKey(),
+    farmId: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    /** one animal, or a whole group (exactly one of the two) */
+    animalId: uuid('animal_id'),
+    groupId: uuid('group_id'),
+    careEntryId: uuid('care_entry_id').references(() => careEntries.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    type: reminderType('type').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    repeatEvery: integer('repeat_every'),
+    repeatUnit: repeatUnit('repeat_unit'),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** the reminder this one repeats; unique, so completing twice cannot schedule two */
+    previousId: uuid('previous_id').unique(),
+    ...timestamps,
+  },
+  (table) => [
+    foreignKey({
+      name: 'reminders_animal_fk',
+      columns: [table.farmId, table.animalId],
+      foreignColumns: [animals.farmId, animals.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'reminders_group_fk',
+      columns: [table.farmId, table.groupId],
+      foreignColumns: [groups.farmId, groups.id],
+    }).onDelete('cascade'),
+    check('reminders_one_subject', sql`(${table.animalId} is null) <> (${table.groupId} is null)`),
+    index('reminders_active_idx').on(table.farmId, table.completed, table.dueDate),
+    index('reminders_animal_idx').on(table.animalId),
+    index('reminders_group_idx').on(table.groupId),
+    index('reminders_care_entry_idx').on(table.careEntryId),
   ],
 );

@@ -14,7 +14,7 @@ export function sectionOf(pathname: string): Section | undefined {
   if (pathname === '/my-animals' || pathname.startsWith('/animal/') || pathname === '/add-animal') {
     return 'my-animals';
   }
-  if (pathname === '/reminders') return 'reminders';
+  if (pathname === '/reminders' || pathname.startsWith('/reminders/')) return 'reminders';
   if (pathname === '/account') return 'account';
   return undefined;
 }

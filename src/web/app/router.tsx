@@ -9,6 +9,9 @@ import { RequireAuth } from './require-auth';
 
 type AppRoute = { path: string; title?: string; Page: LazyExoticComponent<ComponentType> };
 
+const CareEntryPage = lazy(() => import('../features/care/care-entry-page'));
+const entryTitles = { medical: 'Medication', weight: 'Weight', note: 'Note' } as const;
+
 /** Signed-in pages, shown inside the app shell. Without a title the farm's name is the title. */
 export const appRoutes: AppRoute[] = [
   { path: '/home', Page: lazy(() => import('../features/groups/my-herd-page')) },
@@ -59,6 +62,18 @@ export const appRoutes: AppRoute[] = [
     Page: lazy(() => import('../features/reminders/reminders-page')),
   },
   { path: '/account', title: 'Account', Page: lazy(() => import('../features/account/account-page')) },
+  // care entry forms: new and edit, for one animal or a whole group (one page reads the path)
+  ...(['medical', 'weight', 'note'] as const).flatMap((type) =>
+    ['/animal/:animalId', '/group/:groupId'].flatMap((owner) => [
+      { path: `${owner}/${type}-entry`, title: entryTitles[type], Page: CareEntryPage },
+      { path: `${owner}/edit-${type}/:entryId`, title: `Edit ${entryTitles[type]}`, Page: CareEntryPage },
+    ]),
+  ),
+  {
+    path: '/reminders/new',
+    title: 'New Reminder',
+    Page: lazy(() => import('../features/reminders/new-reminder-page')),
+  },
 ];
 
 const AuthPage = lazy(() => import('../features/auth/auth-page'));

@@ -69,8 +69,7 @@ export function animalsRoutes(deps: { repo: AnimalsRepo; profiles: ProfileRepo; 
     if (weight === undefined) return undefined;
     if (weight === null) return null;
     if (given) return given;
-    const [row] = await profiles.weightUnits(farmId);
-    return row?.weightUnit ?? 'lbs';
+    return (await profiles.settings(farmId)).weightUnit;
   }
 
   return new Hono<AppEnv>()

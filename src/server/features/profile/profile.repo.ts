@@ -33,15 +33,18 @@ export function createProfileRepo(db: Database) {
     )
     .prepare('profile_find');
 
-  const weightUnitStatement = db
-    .select({ weightUnit: farms.weightUnit })
+  const settingsStatement = db
+    .select({ weightUnit: farms.weightUnit, timeZone: farms.timeZone })
     .from(farms)
     .where(eq(farms.id, sql.placeholder('farmId')))
-    .prepare('farm_weight_unit');
+    .prepare('farm_settings');
 
   return {
-    /** the farm's current weight unit, as a one-row list */
-    weightUnits: (farmId: string) => weightUnitStatement.execute({ farmId }),
+    /** the farm's weight unit and time zone */
+    async settings(farmId: string): Promise<{ weightUnit: 'lbs' | 'kg'; timeZone: string }> {
+      const [row] = await settingsStatement.execute({ farmId });
+      return row ?? { weightUnit: 'lbs', timeZone: 'UTC' };
+    },
 
     async find(farmId: string, userId: string): Promise<Profile | undefined> {
       const [row] = await findStatement.execute({ farmId, userId });

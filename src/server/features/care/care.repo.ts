@@ -1,0 +1,378 @@
+// Care entries and reminders. Every query filters by the caller's farm; every multi-row write
+// (a group's batch with its reminders and weights) is one transaction; lists are one statement.
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { RepeatUnit, ReminderType } from '../../../shared/care/rules';
+import type { EntryType } from '../../../shared/schemas/care';
+import type { WeightUnit } from '../../../shared/schemas/profile';
+import type { Database } from '../../db/database';
+import { animalGroups, animals, careEntries, groups, reminders } from '../../db/schema';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type NewEntry = {
+  animalId: string;
+  type: EntryType;
+  dateRecorded: string;
+  medicationName?: string | null;
+  dosage?: number | null;
+  dosageUnit?: string | null;
+  weightValue?: number | null;
+  weightUnit?: WeightUnit | null;
+  title?: string | null;
+  noteContent?: string | null;
+};
+
+export type NewReminder = {
+  animalId?: string | null;
+  groupId?: string | null;
+  title: string;
+  type: ReminderType;
+  dueDate: string;
+  repeatEvery?: number | null;
+  repeatUnit?: RepeatUnit | null;
+};
+
+export type EntryChanges = Partial<{
+  dateRecorded: string;
+  medicationName: string;
+  dosage: number;
+  dosageUnit: string;
+  weightValue: number;
+  title: string;
+  noteContent: string;
+}>;
+
+const entryColumns = {
+  id: careEntries.id,
+  batchId: careEntries.batchId,
+  animalId: careEntries.animalId,
+  animalName: animals.name,
+  groupId: careEntries.groupId,
+  type: careEntries.type,
+  dateRecorded: careEntries.dateRecorded,
+  medicationName: careEntries.medicationName,
+  dosage: careEntries.dosage,
+  dosageUnit: careEntries.dosageUnit,
+  weightValue: careEntries.weightValue,
+  weightUnit: careEntries.weightUnit,
+  title: careEntries.title,
+  noteContent: careEntries.noteContent,
+  createdAt: careEntries.createdAt,
+  updatedAt: careEntries.updatedAt,
+};
+
+const reminderColumns = {
+  id: reminders.id,
+  title: reminders.title,
+  type: reminders.type,
+  dueDate: reminders.dueDate,
+  animalId: reminders.animalId,
+  animalName: animals.name,
+  groupId: reminders.groupId,
+  groupName: groups.name,
+  repeatEvery: reminders.repeatEvery,
+  repeatUnit: reminders.repeatUnit,
+  completed: reminders.completed,
+  careEntryId: reminders.careEntryId,
+  createdAt: reminders.createdAt,
+};
+
+/** Sets each animal's weight to its latest recorded weight (by date, then entry time). */
+async function refreshWeights(tx: Transaction, farmId: string, animalIds: string[]) {
+  if (!animalIds.length) return;
+  const latest = tx
+    .selectDistinctOn([careEntries.animalId], {
+      animalId: careEntries.animalId,
+      weightValue: careEntries.weightValue,
+      weightUnit: careEntries.weightUnit,
+    })
+    .from(careEntries)
+    .where(and(eq(careEntries.farmId, farmId), eq(careEntries.type, 'weight'), inArray(careEntries.animalId, animalIds)))
+    .orderBy(careEntries.animalId, desc(careEntries.dateRecorded), desc(careEntries.createdAt))
+    .as('latest');
+  await tx
+    .update(animals)
+    .set({ weight: sql`${latest.weightValue}`, weightUnit: sql`${latest.weightUnit}`, updatedAt: new Date() })
+    .from(latest)
+    .where(and(eq(animals.farmId, farmId), eq(animals.id, latest.animalId)));
+}
+
+export function createCareRepo(db: Database) {
+  return {
+    /** Of the given animal ids, those of this farm, with their names. */
+    async farmAnimals(farmId: string, ids: string[]): Promise<Map<string, string>> {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .select({ id: animals.id, name: animals.name })
+        .from(animals)
+        .where(and(eq(animals.farmId, farmId), inArray(animals.id, ids)));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
+    async groupExists(farmId: string, groupId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: groups.id })
+        .from(groups)
+        .where(and(eq(groups.farmId, farmId), eq(groups.id, groupId)));
+      return rows.length === 1;
+    },
+
+    async batchExists(farmId: string, batchId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: careEntries.id })
+        .from(careEntries)
+        .where(and(eq(careEntries.farmId, farmId), eq(careEntries.batchId, batchId)))
+        .limit(1);
+      return rows.length === 1;
+    },
+
+    /**
+     * Writes a batch: its entries, one reminder per entry when `reminderFor` gives one, and the
+     * animals' latest weights — all or nothing. False when the batch was already written.
+     */
+    async insertBatch(
+      farmId: string,
+      batch: { batchId: string; groupId: string | null; entries: NewEntry[] },
+      reminderFor: (entry: NewEntry) => NewReminder | null,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = batch.entries.map((entry) => ({
+          ...entry,
+          id: randomUUID(),
+          farmId,
+          batchId: batch.batchId,
+          groupId: batch.groupId,
+        }));
+        const written = await tx
+          .insert(careEntries)
+          .values(rows)
+          .onConflictDoNothing({ target: [careEntries.batchId, careEntries.animalId] })
+          .returning({ id: careEntries.id });
+        if (written.length !== rows.length) {
+          if (written.length === 0) return false; // a retry of a batch already written
+          throw new Error('a batch was partly written before: refusing to mix two submissions');
+        }
+        const due = rows.flatMap((row) => {
+          const reminder = reminderFor(row);
+          return reminder ? [{ ...reminder, id: randomUUID(), farmId, careEntryId: row.id }] : [];
+        });
+        if (due.length) await tx.insert(reminders).values(due);
+        if (rows.some((row) => row.type === 'weight')) {
+          await refreshWeights(tx, farmId, rows.map((row) => row.animalId));
+        }
+        return true;
+      });
+    },
+
+    async findEntry(farmId: string, id: string) {
+      const [row] = await db
+        .select(entryColumns)
+        .from(careEntries)
+        .innerJoin(animals, eq(animals.id, careEntries.animalId))
+        .where(and(eq(careEntries.farmId, farmId), eq(careEntries.id, id)));
+      return row;
+    },
+
+    async batchEntries(farmId: string, batchId: string) {
+      return db
+        .select(entryColumns)
+        .from(careEntries)
+        .innerJoin(animals, eq(animals.id, careEntries.animalId))
+        .where(and(eq(careEntries.farmId, farmId), eq(careEntries.batchId, batchId)))
+        .orderBy(asc(sql`lower(${animals.name})`));
+    },
+
+    /** Changes one entry, or every entry of its batch; answers the ids changed (empty: not found). */
+    async updateEntries(farmId: string, id: string, scope: 'entry' | 'batch', changes: EntryChanges): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const target = await this.scopeWhere(tx, farmId, id, scope);
+        if (!target) return [];
+        const updated = await tx
+          .update(careEntries)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(target)
+          .returning({ id: careEntries.id, animalId: careEntries.animalId, type: careEntries.type });
+        const weighed = updated.filter((row) => row.type === 'weight').map((row) => row.animalId);
+        await refreshWeights(tx, farmId, weighed);
+        return updated.map((row) => row.id);
+      });
+    },
+
+    /** Deletes one entry or its batch (their reminders go with them); false when not found. */
+    async deleteEntries(farmId: string, id: string, scope: 'entry' | 'batch'): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const target = await this.scopeWhere(tx, farmId, id, scope);
+        if (!target) return false;
+        const deleted = await tx
+          .delete(careEntries)
+          .where(target)
+          .returning({ animalId: careEntries.animalId, type: careEntries.type });
+        await refreshWeights(tx, farmId, deleted.filter((row) => row.type === 'weight').map((row) => row.animalId));
+        return deleted.length > 0;
+      });
+    },
+
+    async scopeWhere(tx: Transaction, farmId: string, id: string, scope: 'entry' | 'batch'): Promise<SQL | undefined> {
+      const [entry] = await tx
+        .select({ batchId: careEntries.batchId })
+        .from(careEntries)
+        .where(and(eq(careEntries.farmId, farmId), eq(careEntries.id, id)))
+        .for('update');
+      if (!entry) return undefined;
+      return scope === 'batch'
+        ? and(eq(careEntries.farmId, farmId), eq(careEntries.batchId, entry.batchId))
+        : and(eq(careEntries.farmId, farmId), eq(careEntries.id, id));
+    },
+
+    /** An animal's care history, newest first, one page. */
+    animalHistory(farmId: string, animalId: string, offset: number, limit: number) {
+      return db
+        .select(entryColumns)
+        .from(careEntries)
+        .innerJoin(animals, eq(animals.id, careEntries.animalId))
+        .where(and(eq(careEntries.farmId, farmId), eq(careEntries.animalId, animalId)))
+        .orderBy(desc(careEntries.dateRecorded), desc(careEntries.createdAt), desc(careEntries.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** A group's log: one row per batch recorded for the group, newest first, one page. */
+    groupLog(farmId: string, groupId: string, offset: number, limit: number) {
+      return db
+        .select({
+          batchId: careEntries.batchId,
+          entryId: sql<string>`(array_agg(${careEntries.id} order by lower(${animals.name}), ${animals.id}))[1]`,
+          type: careEntries.type,
+          dateRecorded: careEntries.dateRecorded,
+          medicationName: careEntries.medicationName,
+          dosage: careEntries.dosage,
+          dosageUnit: careEntries.dosageUnit,
+          weightUnit: careEntries.weightUnit,
+          title: careEntries.title,
+          noteContent: careEntries.noteContent,
+          animals: sql<{ id: string; name: string; weightValue: number | null }[]>`json_agg(json_build_object(
+            'id', ${animals.id}, 'name', ${animals.name}, 'weightValue', ${careEntries.weightValue}::float8
+          ) order by lower(${animals.name}), ${animals.id})`,
+          createdAt: sql<Date>`min(${careEntries.createdAt})`.mapWith((value: string | Date) => new Date(value)),
+        })
+        .from(careEntries)
+        .innerJoin(animals, eq(animals.id, careEntries.animalId))
+        .where(and(eq(careEntries.farmId, farmId), eq(careEntries.groupId, groupId)))
+        .groupBy(
+          careEntries.batchId,
+          careEntries.type,
+          careEntries.dateRecorded,
+          careEntries.medicationName,
+          careEntries.dosage,
+          careEntries.dosageUnit,
+          careEntries.weightUnit,
+          careEntries.title,
+          careEntries.noteContent,
+        )
+        .orderBy(desc(careEntries.dateRecorded), desc(sql`min(${careEntries.createdAt})`), desc(careEntries.batchId))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /**
+     * Active reminders by due date, one page: all of the farm's, or those of one animal (its own
+     * and its groups'), or of one group (its own and its animals').
+     */
+    activeReminders(farmId: string, filter: { animalId?: string; groupId?: string }, offset: number, limit: number) {
+      let subject: SQL | undefined;
+      if (filter.animalId) {
+        subject = or(
+          eq(reminders.animalId, filter.animalId),
+          sql`${reminders.groupId} in (select ag.group_id from ${animalGroups} ag where ag.animal_id = ${filter.animalId} and ag.farm_id = ${farmId})`,
+        );
+      } else if (filter.groupId) {
+        subject = or(
+          eq(reminders.groupId, filter.groupId),
+          sql`${reminders.animalId} in (select ag.animal_id from ${animalGroups} ag where ag.group_id = ${filter.groupId} and ag.farm_id = ${farmId})`,
+        );
+      }
+      return db
+        .select(reminderColumns)
+        .from(reminders)
+        .leftJoin(animals, eq(animals.id, reminders.animalId))
+        .leftJoin(groups, eq(groups.id, reminders.groupId))
+        .where(and(eq(reminders.farmId, farmId), eq(reminders.completed, false), subject))
+        .orderBy(asc(reminders.dueDate), asc(reminders.createdAt), asc(reminders.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async findReminder(farmId: string, id: string) {
+      const [row] = await db
+        .select(reminderColumns)
+        .from(reminders)
+        .leftJoin(animals, eq(animals.id, reminders.animalId))
+        .leftJoin(groups, eq(groups.id, reminders.groupId))
+        .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id)));
+      return row;
+    },
+
+    async insertReminder(farmId: string, id: string, reminder: NewReminder): Promise<boolean> {
+      const written = await db
+        .insert(reminders)
+        .values({ ...reminder, id, farmId })
+        .onConflictDoNothing({ target: reminders.id })
+        .returning({ id: reminders.id });
+      return written.length === 1;
+    },
+
+    /**
+     * Marks a reminder done; a repeating one gets its next occurrence, once: the `completed =
+     * false` guard and the unique previous_id make a second Done (two tabs, a double tap) a no-op.
+     */
+    async completeReminder(
+      farmId: string,
+      id: string,
+      nextDue: (reminder: { repeatEvery: number; repeatUnit: RepeatUnit }) => string,
+    ): Promise<'completed' | 'already' | 'missing'> {
+      return db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(reminders)
+          .set({ completed: true, completedAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id), eq(reminders.completed, false)))
+          .returning();
+        if (!done) {
+          const [exists] = await tx
+            .select({ id: reminders.id })
+            .from(reminders)
+            .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id)));
+          return exists ? 'already' : 'missing';
+        }
+        if (done.repeatEvery && done.repeatUnit) {
+          await tx
+            .insert(reminders)
+            .values({
+              id: randomUUID(),
+              farmId,
+              animalId: done.animalId,
+              groupId: done.groupId,
+              title: done.title,
+              type: done.type,
+              dueDate: nextDue({ repeatEvery: done.repeatEvery, repeatUnit: done.repeatUnit }),
+              repeatEvery: done.repeatEvery,
+              repeatUnit: done.repeatUnit,
+              previousId: done.id,
+            })
+            .onConflictDoNothing({ target: reminders.previousId });
+        }
+        return 'completed';
+      });
+    },
+
+    async deleteReminder(farmId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(reminders)
+        .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id)))
+        .returning({ id: reminders.id });
+      return deleted.length === 1;
+    },
+  };
+}
+
+export type CareRepo = ReturnType<typeof createCareRepo>;

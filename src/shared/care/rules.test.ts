@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, dateInZone, shortDate, usDate } from './dates';
+import {
+  cut,
+  isOverdue,
+  latestWeight,
+  medicationReminderTitle,
+  nextOccurrence,
+  reminderBadge,
+  weightReminderTitle,
+  withoutReminderWord,
+} from './rules';
+
+describe('today in the farm’s time zone', () => {
+  // 2026-03-10 09:30 UTC is still the 9th at UTC-10 (Honolulu) and already the 10th at UTC+13.
+  const instant = new Date('2026-03-10T09:30:00Z');
+  it('is a different calendar day either side of the date line', () => {
+    expect(dateInZone(instant, 'Pacific/Honolulu')).toBe('2026-03-09');
+    expect(dateInZone(instant, 'Pacific/Tongatapu')).toBe('2026-03-10');
+    expect(dateInZone(new Date('2026-03-10T10:59:00Z'), 'Pacific/Tongatapu')).toBe('2026-03-10');
+    expect(dateInZone(new Date('2026-03-10T11:00:00Z'), 'Pacific/Tongatapu')).toBe('2026-03-11');
+    expect(dateInZone(new Date('2026-03-10T09:59:00Z'), 'Pacific/Honolulu')).toBe('2026-03-09');
+    expect(dateInZone(new Date('2026-03-10T10:00:00Z'), 'Pacific/Honolulu')).toBe('2026-03-10');
+  });
+
+  it('gives the same reminder different badges at the same instant on two farms', () => {
+    const due = '2026-03-10';
+    expect(reminderBadge(due, dateInZone(instant, 'Pacific/Honolulu')).label).toBe('Tomorrow');
+    expect(reminderBadge(due, dateInZone(instant, 'Pacific/Tongatapu')).label).toBe('Today');
+    expect(reminderBadge('2026-03-09', dateInZone(instant, 'Pacific/Tongatapu')).label).toBe('Overdue');
+    expect(reminderBadge('2026-03-09', dateInZone(instant, 'Pacific/Honolulu')).label).toBe('Today');
+  });
+});
+
+describe('reminder badge', () => {
+  it('says Today, Tomorrow, Overdue or the date', () => {
+    expect(reminderBadge('2026-11-22', '2026-11-22')).toEqual({ label: 'Today', tone: 'today' });
+    expect(reminderBadge('2026-11-23', '2026-11-22')).toEqual({ label: 'Tomorrow', tone: 'tomorrow' });
+    expect(reminderBadge('2026-11-21', '2026-11-22')).toEqual({ label: 'Overdue', tone: 'overdue' });
+    expect(reminderBadge('2026-12-04', '2026-11-22')).toEqual({ label: 'Dec 4', tone: 'upcoming' });
+    expect(reminderBadge('2027-01-01', '2026-12-31').label).toBe('Tomorrow'); // across a year
+    expect(isOverdue('2026-11-21', '2026-11-22')).toBe(true);
+    expect(isOverdue('2026-11-22', '2026-11-22')).toBe(false);
+  });
+});
+
+describe('titles and text', () => {
+  it('names reminders as the first sketch did, and cards drop the word Reminder', () => {
+    expect(medicationReminderTitle('Heartworm', 'Clover')).toBe('Heartworm Reminder - Clover');
+    expect(weightReminderTitle('Clover')).toBe('Weight Check Reminder - Clover');
+    expect(withoutReminderWord('Heartworm Reminder - Clover')).toBe('Heartworm - Clover');
+    expect(withoutReminderWord('Weight Check Reminder - Clover')).toBe('Weight Check - Clover');
+    expect(withoutReminderWord('Feed the hens')).toBe('Feed the hens');
+  });
+
+  it('cuts details at 50 characters', () => {
+    expect(cut('short')).toBe('short');
+    expect(cut('x'.repeat(50))).toBe('x'.repeat(50));
+    expect(cut('x'.repeat(51))).toBe(`${'x'.repeat(50)}...`);
+  });
+
+  it('formats dates US style and short', () => {
+    expect(usDate('2026-03-04')).toBe('03/04/26');
+    expect(shortDate('2026-03-04')).toBe('Mar 4');
+  });
+});
+
+describe('repeats', () => {
+  it('schedules the next one from the day it was done', () => {
+    expect(nextOccurrence('2026-11-22', 1, 'day')).toBe('2026-11-23');
+    expect(nextOccurrence('2026-11-22', 2, 'week')).toBe('2026-12-06');
+    expect(nextOccurrence('2026-12-31', 1, 'day')).toBe('2027-01-01');
+    expect(nextOccurrence('2026-01-31', 1, 'month')).toBe('2026-02-28');
+    expect(nextOccurrence('2028-01-31', 1, 'month')).toBe('2028-02-29');
+    expect(nextOccurrence('2026-11-15', 3, 'month')).toBe('2027-02-15');
+    expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('latest weight', () => {
+  it('is the latest by date, then by time of entry', () => {
+    const entries = [
+      { id: 'a', dateRecorded: '2026-05-01', createdAt: '2026-05-01T10:00:00Z' },
+      { id: 'b', dateRecorded: '2026-06-01', createdAt: '2026-05-02T10:00:00Z' }, // back-dated later? no: later date wins
+      { id: 'c', dateRecorded: '2026-06-01', createdAt: '2026-06-02T10:00:00Z' },
+      { id: 'd', dateRecorded: '2026-04-01', createdAt: '2026-07-01T10:00:00Z' }, // entered last, dated earliest
+    ];
+    expect(latestWeight(entries)?.id).toBe('c');
+    expect(latestWeight([])).toBeUndefined();
+  });
+});

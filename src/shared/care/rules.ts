@@ -1,0 +1,62 @@
+// The rules of care entries and reminders, pure so that server and browser agree and tests are
+// simple: reminder titles and badges, repeats, the 50-character cut, an animal's latest weight.
+import { addDays, addMonths, daysBetween, shortDate } from './dates';
+
+export const reminderTypes = ['medical', 'weight', 'general', 'feeding', 'routine'] as const;
+export type ReminderType = (typeof reminderTypes)[number];
+export const reminderTypeLabels: Record<ReminderType, string> = {
+  medical: 'Medical',
+  weight: 'Weight Check',
+  general: 'General',
+  feeding: 'Feeding',
+  routine: 'Routine care',
+};
+
+export const repeatUnits = ['day', 'week', 'month'] as const;
+export type RepeatUnit = (typeof repeatUnits)[number];
+
+export const medicationReminderTitle = (medication: string, animalName: string) =>
+  `${medication} Reminder - ${animalName}`;
+export const weightReminderTitle = (animalName: string) => `Weight Check Reminder - ${animalName}`;
+
+/** A card shows the title without the word 'Reminder'. */
+export function withoutReminderWord(title: string): string {
+  return title.replace(/\s*\breminder\b\s*/gi, ' ').replace(/\s+-\s+/g, ' - ').replace(/\s{2,}/g, ' ').trim();
+}
+
+/** Text cut at 50 characters (or `max`) with an ellipsis. */
+export function cut(text: string, max = 50): string {
+  return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
+}
+
+export type Badge = { label: string; tone: 'today' | 'tomorrow' | 'overdue' | 'upcoming' };
+
+/** Today and Tomorrow win over Overdue; dates are calendar days in the farm's zone. */
+export function reminderBadge(dueDate: string, today: string): Badge {
+  const days = daysBetween(today, dueDate);
+  if (days === 0) return { label: 'Today', tone: 'today' };
+  if (days === 1) return { label: 'Tomorrow', tone: 'tomorrow' };
+  if (days < 0) return { label: 'Overdue', tone: 'overdue' };
+  return { label: shortDate(dueDate), tone: 'upcoming' };
+}
+
+export const isOverdue = (dueDate: string, today: string) => daysBetween(today, dueDate) < 0;
+
+/** The next due date of a repeating reminder, counted from the day it was done. */
+export function nextOccurrence(doneOn: string, every: number, unit: RepeatUnit): string {
+  switch (unit) {
+    case 'day':
+      return addDays(doneOn, every);
+    case 'week':
+      return addDays(doneOn, every * 7);
+    case 'month':
+      return addMonths(doneOn, every);
+  }
+}
+
+/** An animal's current weight: its latest recorded weight by date, then by time of entry. */
+export function latestWeight<T extends { dateRecorded: string; createdAt: string }>(entries: T[]): T | undefined {
+  return [...entries].sort(
+    (a, b) => b.dateRecorded.localeCompare(a.dateRecorded) || b.createdAt.localeCompare(a.createdAt),
+  )[0];
+}

@@ -1,0 +1,4 @@
+// Placeholder: being built.
+export default function Page() {
+  return <p>Coming soon.</p>;
+}
