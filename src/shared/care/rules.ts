@@ -21,7 +21,11 @@ export const weightReminderTitle = (animalName: string) => `Weight Check Reminde
 
 /** A card shows the title without the word 'Reminder'. */
 export function withoutReminderWord(title: string): string {
-  return title.replace(/\s*\breminder\b\s*/gi, ' ').replace(/\s+-\s+/g, ' - ').replace(/\s{2,}/g, ' ').trim();
+  return title
+    .replace(/\s*\breminder\b\s*/gi, ' ')
+    .replace(/\s+-\s+/g, ' - ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 /** Text cut at 50 characters (or `max`) with an ellipsis. */
@@ -55,7 +59,9 @@ export function nextOccurrence(doneOn: string, every: number, unit: RepeatUnit):
 }
 
 /** An animal's current weight: its latest recorded weight by date, then by time of entry. */
-export function latestWeight<T extends { dateRecorded: string; createdAt: string }>(entries: T[]): T | undefined {
+export function latestWeight<T extends { dateRecorded: string; createdAt: string }>(
+  entries: T[],
+): T | undefined {
   return [...entries].sort(
     (a, b) => b.dateRecorded.localeCompare(a.dateRecorded) || b.createdAt.localeCompare(a.createdAt),
   )[0];

@@ -6,26 +6,39 @@ import { weightUnits } from './profile';
 export const entryTypes = ['medical', 'weight', 'note'] as const;
 export type EntryType = (typeof entryTypes)[number];
 export const dosageUnits = ['mL', 'cc', 'mg', 'g', 'tablet(s)', 'drop(s)'] as const;
-export const careDefaults = { medicationName: 'Heartworm', dosage: 2, dosageUnit: 'mL', weightValue: 75 } as const;
+export const careDefaults = {
+  medicationName: 'Heartworm',
+  dosage: 2,
+  dosageUnit: 'mL',
+  weightValue: 75,
+} as const;
 
 const isCalendarDate = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 };
-export const calendarDate = z.string('Choose a date').check(z.refine(isCalendarDate, 'Use a date like 2026-03-15'));
+export const calendarDate = z
+  .string('Choose a date')
+  .check(z.refine(isCalendarDate, 'Use a date like 2026-03-15'));
 const uuid = z.uuid('Not a valid id');
-const animalIds = z
-  .array(uuid)
-  .check(
-    z.minLength(1, 'Choose at least one animal'),
-    z.maxLength(500, 'At most 500 animals at once'),
-    z.refine((ids) => new Set(ids).size === ids.length, 'An animal is listed twice'),
-  );
+const animalIds = z.array(uuid).check(
+  z.minLength(1, 'Choose at least one animal'),
+  z.maxLength(500, 'At most 500 animals at once'),
+  z.refine((ids) => new Set(ids).size === ids.length, 'An animal is listed twice'),
+);
 const positive = (what: string, max: number) =>
-  z.number(`${what} must be a number`).check(z.positive(`${what} must be more than 0`), z.lte(max, `${what} must be at most ${max}`));
+  z
+    .number(`${what} must be a number`)
+    .check(z.positive(`${what} must be more than 0`), z.lte(max, `${what} must be at most ${max}`));
 const text = (label: string, max: number) =>
-  z.string().check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `Must be at most ${max} characters`));
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `Must be at most ${max} characters`),
+    );
 
 const common = {
   /** chosen by the client so that a retried submission is recognised (one batch, not two) */
@@ -50,13 +63,14 @@ export const weightEntryCreateSchema = z.strictObject({
   type: z.literal('weight'),
   ...common,
   /** one value per included animal */
-  weights: z
-    .array(z.strictObject({ animalId: uuid, weightValue: positive('Weight', 100_000) }))
-    .check(
-      z.minLength(1, 'Choose at least one animal'),
-      z.maxLength(500, 'At most 500 animals at once'),
-      z.refine((items) => new Set(items.map((item) => item.animalId)).size === items.length, 'An animal is listed twice'),
+  weights: z.array(z.strictObject({ animalId: uuid, weightValue: positive('Weight', 100_000) })).check(
+    z.minLength(1, 'Choose at least one animal'),
+    z.maxLength(500, 'At most 500 animals at once'),
+    z.refine(
+      (items) => new Set(items.map((item) => item.animalId)).size === items.length,
+      'An animal is listed twice',
     ),
+  ),
   weightUnit: z.optional(z.enum(weightUnits)),
   nextDueDate: z.optional(z.nullable(calendarDate)),
 });
@@ -153,7 +167,9 @@ export const reminderCreateSchema = z
     dueDate: calendarDate,
     animalId: z.optional(z.nullable(uuid)),
     groupId: z.optional(z.nullable(uuid)),
-    repeatEvery: z.optional(z.nullable(z.int('Whole numbers only').check(z.gte(1, 'At least 1'), z.lte(365, 'At most 365')))),
+    repeatEvery: z.optional(
+      z.nullable(z.int('Whole numbers only').check(z.gte(1, 'At least 1'), z.lte(365, 'At most 365'))),
+    ),
     repeatUnit: z.optional(z.nullable(z.enum(repeatUnits, 'Choose days, weeks or months'))),
   })
   .check(

@@ -88,7 +88,13 @@ async function refreshWeights(tx: Transaction, farmId: string, animalIds: string
       weightUnit: careEntries.weightUnit,
     })
     .from(careEntries)
-    .where(and(eq(careEntries.farmId, farmId), eq(careEntries.type, 'weight'), inArray(careEntries.animalId, animalIds)))
+    .where(
+      and(
+        eq(careEntries.farmId, farmId),
+        eq(careEntries.type, 'weight'),
+        inArray(careEntries.animalId, animalIds),
+      ),
+    )
     .orderBy(careEntries.animalId, desc(careEntries.dateRecorded), desc(careEntries.createdAt))
     .as('latest');
   await tx
@@ -159,7 +165,11 @@ export function createCareRepo(db: Database) {
         });
         if (due.length) await tx.insert(reminders).values(due);
         if (rows.some((row) => row.type === 'weight')) {
-          await refreshWeights(tx, farmId, rows.map((row) => row.animalId));
+          await refreshWeights(
+            tx,
+            farmId,
+            rows.map((row) => row.animalId),
+          );
         }
         return true;
       });
@@ -184,7 +194,12 @@ export function createCareRepo(db: Database) {
     },
 
     /** Changes one entry, or every entry of its batch; answers the ids changed (empty: not found). */
-    async updateEntries(farmId: string, id: string, scope: 'entry' | 'batch', changes: EntryChanges): Promise<string[]> {
+    async updateEntries(
+      farmId: string,
+      id: string,
+      scope: 'entry' | 'batch',
+      changes: EntryChanges,
+    ): Promise<string[]> {
       return db.transaction(async (tx) => {
         const target = await this.scopeWhere(tx, farmId, id, scope);
         if (!target) return [];
@@ -208,12 +223,21 @@ export function createCareRepo(db: Database) {
           .delete(careEntries)
           .where(target)
           .returning({ animalId: careEntries.animalId, type: careEntries.type });
-        await refreshWeights(tx, farmId, deleted.filter((row) => row.type === 'weight').map((row) => row.animalId));
+        await refreshWeights(
+          tx,
+          farmId,
+          deleted.filter((row) => row.type === 'weight').map((row) => row.animalId),
+        );
         return deleted.length > 0;
       });
     },
 
-    async scopeWhere(tx: Transaction, farmId: string, id: string, scope: 'entry' | 'batch'): Promise<SQL | undefined> {
+    async scopeWhere(
+      tx: Transaction,
+      farmId: string,
+      id: string,
+      scope: 'entry' | 'batch',
+    ): Promise<SQL | undefined> {
       const [entry] = await tx
         .select({ batchId: careEntries.batchId })
         .from(careEntries)
@@ -254,7 +278,9 @@ export function createCareRepo(db: Database) {
           animals: sql<{ id: string; name: string; weightValue: number | null }[]>`json_agg(json_build_object(
             'id', ${animals.id}, 'name', ${animals.name}, 'weightValue', ${careEntries.weightValue}::float8
           ) order by lower(${animals.name}), ${animals.id})`,
-          createdAt: sql<Date>`min(${careEntries.createdAt})`.mapWith((value: string | Date) => new Date(value)),
+          createdAt: sql<Date>`min(${careEntries.createdAt})`.mapWith(
+            (value: string | Date) => new Date(value),
+          ),
         })
         .from(careEntries)
         .innerJoin(animals, eq(animals.id, careEntries.animalId))
@@ -270,7 +296,11 @@ export function createCareRepo(db: Database) {
           careEntries.title,
           careEntries.noteContent,
         )
-        .orderBy(desc(careEntries.dateRecorded), desc(sql`min(${careEntries.createdAt})`), desc(careEntries.batchId))
+        .orderBy(
+          desc(careEntries.dateRecorded),
+          desc(sql`min(${careEntries.createdAt})`),
+          desc(careEntries.batchId),
+        )
         .limit(limit)
         .offset(offset);
     },
@@ -279,7 +309,12 @@ export function createCareRepo(db: Database) {
      * Active reminders by due date, one page: all of the farm's, or those of one animal (its own
      * and its groups'), or of one group (its own and its animals').
      */
-    activeReminders(farmId: string, filter: { animalId?: string; groupId?: string }, offset: number, limit: number) {
+    activeReminders(
+      farmId: string,
+      filter: { animalId?: string; groupId?: string },
+      offset: number,
+      limit: number,
+    ) {
       let subject: SQL | undefined;
       if (filter.animalId) {
         subject = or(

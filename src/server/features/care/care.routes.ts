@@ -33,7 +33,8 @@ const isoBoth = <T extends { createdAt: Date; updatedAt: Date }>(row: T) => ({
 function offsetOf(value: string | undefined): number {
   if (value === undefined) return 0;
   const offset = Number(value);
-  if (!Number.isInteger(offset) || offset < 0) throw new ValidationError({ offset: ['Must be a whole number, 0 or more'] });
+  if (!Number.isInteger(offset) || offset < 0)
+    throw new ValidationError({ offset: ['Must be a whole number, 0 or more'] });
   return offset;
 }
 
@@ -41,7 +42,8 @@ function paged<T>(rows: T[], offset: number): Page<T> {
   return { items: rows.slice(0, pageSize), nextOffset: rows.length > pageSize ? offset + pageSize : null };
 }
 
-const pageOf = (schema: Parameters<typeof z.array>[0]) => z.object({ items: z.array(schema), nextOffset: z.nullable(z.number()) });
+const pageOf = (schema: Parameters<typeof z.array>[0]) =>
+  z.object({ items: z.array(schema), nextOffset: z.nullable(z.number()) });
 
 export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
   const { repo, profiles } = deps;
@@ -68,12 +70,15 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
         const input = c.req.valid('json');
         const batchId = input.batchId ?? randomUUID();
         const groupId = input.groupId ?? null;
-        const animalIds = input.type === 'weight' ? input.weights.map((item) => item.animalId) : input.animalIds;
+        const animalIds =
+          input.type === 'weight' ? input.weights.map((item) => item.animalId) : input.animalIds;
 
         const names = await repo.farmAnimals(farmId, animalIds);
         const fields: Record<string, string[]> = {};
-        if (names.size !== animalIds.length) fields[input.type === 'weight' ? 'weights' : 'animalIds'] = ['Choose animals of your own farm'];
-        if (groupId && !(await repo.groupExists(farmId, groupId))) fields.groupId = ['Choose a group of your own farm'];
+        if (names.size !== animalIds.length)
+          fields[input.type === 'weight' ? 'weights' : 'animalIds'] = ['Choose animals of your own farm'];
+        if (groupId && !(await repo.groupExists(farmId, groupId)))
+          fields.groupId = ['Choose a group of your own farm'];
         const farmToday = await today(farmId);
         if (input.type !== 'note' && input.nextDueDate && daysBetween(farmToday, input.nextDueDate) < 0) {
           fields.nextDueDate = ['The reminder date cannot be earlier than today'];
@@ -138,7 +143,11 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
           written = await repo.insertBatch(farmId, { batchId, groupId, entries }, reminderFor);
         } catch (error) {
           if (error instanceof Error && error.message.startsWith('a batch was partly written')) {
-            throw new AppError(409, 'BATCH_CONFLICT', 'This submission was already recorded differently. Reload and check.');
+            throw new AppError(
+              409,
+              'BATCH_CONFLICT',
+              'This submission was already recorded differently. Reload and check.',
+            );
           }
           throw error;
         }
@@ -165,7 +174,11 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
       describeRoute({
         tags: ['Care'],
         summary: 'Change the date and recorded values of an entry, or (?scope=batch) of its whole batch',
-        responses: { 200: jsonContent(z.array(careEntrySchema), 'The changed entries'), ...errorResponses, ...invalidResponse },
+        responses: {
+          200: jsonContent(z.array(careEntrySchema), 'The changed entries'),
+          ...errorResponses,
+          ...invalidResponse,
+        },
       }),
       idParams('id'),
       validate('json', careEntryUpdateSchema),
@@ -182,11 +195,16 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
         };
         const wrong = Object.keys(changes).filter((key) => !allowed[entry.type]!.includes(key));
         if (wrong.length) {
-          throw new ValidationError(Object.fromEntries(wrong.map((key) => [key, [`A ${entry.type} entry has no ${key}`]])));
+          throw new ValidationError(
+            Object.fromEntries(wrong.map((key) => [key, [`A ${entry.type} entry has no ${key}`]])),
+          );
         }
         const scope = scopeOf(c.req.query('scope'));
         await repo.updateEntries(farmId, id, scope, changes);
-        const rows = scope === 'batch' ? await repo.batchEntries(farmId, entry.batchId) : [await repo.findEntry(farmId, id)];
+        const rows =
+          scope === 'batch'
+            ? await repo.batchEntries(farmId, entry.batchId)
+            : [await repo.findEntry(farmId, id)];
         return c.json(rows.filter((row) => row !== undefined).map(isoBoth), 200);
       },
     )
@@ -261,14 +279,25 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
       '/reminders',
       describeRoute({
         tags: ['Reminders'],
-        summary: 'Add a reminder of your own (general, feeding, routine care) for an animal or a group; it may repeat',
-        responses: { 201: jsonContent(reminderSchema, 'The reminder'), ...errorResponses, ...invalidResponse },
+        summary:
+          'Add a reminder of your own (general, feeding, routine care) for an animal or a group; it may repeat',
+        responses: {
+          201: jsonContent(reminderSchema, 'The reminder'),
+          ...errorResponses,
+          ...invalidResponse,
+        },
       }),
       validate('json', reminderCreateSchema),
       async (c) => {
         const farmId = c.get('farmId');
-        const { id = randomUUID(), animalId = null, groupId = null, repeatEvery = null, repeatUnit = null, ...input } =
-          c.req.valid('json');
+        const {
+          id = randomUUID(),
+          animalId = null,
+          groupId = null,
+          repeatEvery = null,
+          repeatUnit = null,
+          ...input
+        } = c.req.valid('json');
         if (animalId && (await repo.farmAnimals(farmId, [animalId])).size === 0) {
           throw new ValidationError({ animalId: ['Choose an animal of your own farm'] });
         }
@@ -278,9 +307,16 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
         if (daysBetween(await today(farmId), input.dueDate) < 0) {
           throw new ValidationError({ dueDate: ['The due date cannot be earlier than today'] });
         }
-        const written = await repo.insertReminder(farmId, id, { ...input, animalId, groupId, repeatEvery, repeatUnit });
+        const written = await repo.insertReminder(farmId, id, {
+          ...input,
+          animalId,
+          groupId,
+          repeatEvery,
+          repeatUnit,
+        });
         const reminder = await repo.findReminder(farmId, id);
-        if (!reminder) throw new AppError(409, 'ID_TAKEN', 'This id is already in use. Add the reminder again.');
+        if (!reminder)
+          throw new AppError(409, 'ID_TAKEN', 'This id is already in use. Add the reminder again.');
         return c.json(iso(reminder), written ? 201 : 200);
       },
     )
@@ -313,7 +349,8 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
       }),
       idParams('id'),
       async (c) => {
-        if (!(await repo.deleteReminder(c.get('farmId'), c.req.param('id')))) throw new NotFoundError('Reminder');
+        if (!(await repo.deleteReminder(c.get('farmId'), c.req.param('id'))))
+          throw new NotFoundError('Reminder');
         return c.body(null, 204);
       },
     );

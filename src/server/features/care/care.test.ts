@@ -1,0 +1,455 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dateInZone } from '../../../shared/care/dates';
+import { backends, createTestApp, type TestApp } from '../../test/test-app';
+
+describe.each(backends)('care entries and reminders on %s', (backend) => {
+  let t: TestApp;
+  let cookie: string;
+  let group: { id: string };
+  const herd: { id: string; name: string }[] = [];
+  const today = () => dateInZone(new Date(), 'UTC');
+
+  const post = (path: string, body: unknown, who = cookie) => t.request(path, { cookie: who, body });
+  const get = async (path: string, who = cookie) => (await t.request(path, { cookie: who })).json();
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    ({ cookie } = await t.signUpAndConfirm('carer@example.com'));
+    group = await (await post('/api/v1/groups', { name: 'Goats' })).json();
+    for (const name of ['Clover', 'Daisy', 'Pepper', 'Zinnia']) {
+      herd.push(await (await post('/api/v1/animals', { name, weight: 50, groupIds: [group.id] })).json());
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('records a medication for 3 of 4 animals as one batch with a reminder each, shown as one log row', async () => {
+    const nextDue = addDays(today(), 30);
+    const response = await post('/api/v1/care-entries', {
+      type: 'medical',
+      groupId: group.id,
+      animalIds: herd.slice(0, 3).map((animal) => animal.id),
+      dateRecorded: today(),
+      medicationName: 'Heartworm',
+      dosage: 2,
+      dosageUnit: 'mL',
+      nextDueDate: nextDue,
+    });
+    expect(response.status).toBe(201);
+    const { batchId, entries } = await response.json();
+    expect(entries).toHaveLength(3);
+    expect(new Set(entries.map((entry: { batchId: string }) => entry.batchId))).toEqual(new Set([batchId]));
+
+    const log = await get(`/api/v1/groups/${group.id}/care-log`);
+    expect(log.items).toHaveLength(1);
+    expect(log.items[0]).toMatchObject({
+      batchId,
+      type: 'medical',
+      medicationName: 'Heartworm',
+      dosage: 2,
+      dosageUnit: 'mL',
+    });
+    expect(log.items[0].animals.map((animal: { name: string }) => animal.name)).toEqual([
+      'Clover',
+      'Daisy',
+      'Pepper',
+    ]);
+
+    const reminders = await get('/api/v1/reminders');
+    const titles = reminders.items.map((reminder: { title: string }) => reminder.title);
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        'Heartworm Reminder - Clover',
+        'Heartworm Reminder - Daisy',
+        'Heartworm Reminder - Pepper',
+      ]),
+    );
+    expect(
+      reminders.items.every(
+        (reminder: { type: string; dueDate: string }) =>
+          reminder.type === 'medical' && reminder.dueDate === nextDue,
+      ),
+    ).toBe(true);
+    const forClover = await get(`/api/v1/reminders?animalId=${herd[0]!.id}`);
+    expect(forClover.items.map((reminder: { title: string }) => reminder.title)).toEqual([
+      'Heartworm Reminder - Clover',
+    ]);
+    const forGroup = await get(`/api/v1/reminders?groupId=${group.id}`);
+    expect(forGroup.items).toHaveLength(3);
+  });
+
+  it('records a batch once however often it is retried', async () => {
+    const batchId = randomUUID();
+    const body = {
+      type: 'note',
+      batchId,
+      animalIds: [herd[0]!.id],
+      dateRecorded: today(),
+      title: 'Hoof trim',
+      noteContent: 'All four',
+    };
+    expect((await post('/api/v1/care-entries', body)).status).toBe(201);
+    expect((await post('/api/v1/care-entries', body)).status).toBe(200);
+    const history = await get(`/api/v1/animals/${herd[0]!.id}/care-entries`);
+    expect(history.items.filter((entry: { batchId: string }) => entry.batchId === batchId)).toHaveLength(1);
+  });
+
+  it('keeps each animal’s weight at its latest recorded weight, through edits and deletes', async () => {
+    const [clover, daisy] = herd;
+    const weigh = async (date: string, weights: [string, number][]) =>
+      (
+        await post('/api/v1/care-entries', {
+          type: 'weight',
+          groupId: group.id,
+          dateRecorded: date,
+          weights: weights.map(([animalId, weightValue]) => ({ animalId, weightValue })),
+          nextDueDate: addDays(today(), 7),
+        })
+      ).json();
+    const recent = await weigh(today(), [
+      [clover!.id, 61.25],
+      [daisy!.id, 55.5],
+    ]);
+    const older = await weigh(addDays(today(), -10), [[clover!.id, 58]]);
+    const weightOf = async (id: string) => {
+      const animal = await get(`/api/v1/animals/${id}`);
+      return [animal.weight, animal.weightUnit];
+    };
+    expect(await weightOf(clover!.id)).toEqual([61.25, 'lbs']); // the later date wins over the later entry
+    expect(await weightOf(daisy!.id)).toEqual([55.5, 'lbs']);
+    const reminders = await get(`/api/v1/reminders?animalId=${daisy!.id}`);
+    expect(reminders.items.map((reminder: { title: string }) => reminder.title)).toContain(
+      'Weight Check Reminder - Daisy',
+    );
+
+    const cloverRecent = recent.entries.find((entry: { animalId: string }) => entry.animalId === clover!.id);
+    const moved = await t.request(`/api/v1/care-entries/${cloverRecent.id}`, {
+      method: 'PATCH',
+      cookie,
+      body: { dateRecorded: addDays(today(), -20) },
+    });
+    expect(moved.status).toBe(200);
+    expect(await weightOf(clover!.id)).toEqual([58, 'lbs']); // now the older entry is the latest
+
+    const olderEntry = older.entries[0];
+    expect(
+      (await t.request(`/api/v1/care-entries/${olderEntry.id}`, { method: 'DELETE', cookie })).status,
+    ).toBe(204);
+    expect(await weightOf(clover!.id)).toEqual([61.25, 'lbs']);
+    expect((await t.request(`/api/v1/care-entries/${olderEntry.id}`, { cookie })).status).toBe(404);
+  });
+
+  it('edits and deletes a whole batch from the group log', async () => {
+    const { batchId, entries } = await (
+      await post('/api/v1/care-entries', {
+        type: 'note',
+        groupId: group.id,
+        animalIds: herd.map((animal) => animal.id),
+        dateRecorded: today(),
+        title: 'Moved pasture',
+        noteContent: 'To the north field',
+      })
+    ).json();
+    const edited = await t.request(`/api/v1/care-entries/${entries[0].id}?scope=batch`, {
+      method: 'PATCH',
+      cookie,
+      body: { title: 'Moved to new pasture' },
+    });
+    expect(edited.status).toBe(200);
+    expect((await edited.json()).map((entry: { title: string }) => entry.title)).toEqual(
+      Array(4).fill('Moved to new pasture'),
+    );
+    expect(
+      (
+        await t.request(`/api/v1/care-entries/${entries[0].id}`, {
+          method: 'PATCH',
+          cookie,
+          body: { dosage: 3 },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (await t.request(`/api/v1/care-entries/${entries[1].id}?scope=batch`, { method: 'DELETE', cookie }))
+        .status,
+    ).toBe(204);
+    const log = await get(`/api/v1/groups/${group.id}/care-log`);
+    expect(log.items.some((row: { batchId: string }) => row.batchId === batchId)).toBe(false);
+  });
+
+  it('refuses bad entries with 422: no animals, a reminder in the past, wrong types, another farm’s animal', async () => {
+    const base = {
+      type: 'medical',
+      dateRecorded: today(),
+      medicationName: 'Heartworm',
+      dosage: 2,
+      dosageUnit: 'mL',
+    };
+    const cases: [unknown, string][] = [
+      [{ ...base, animalIds: [] }, 'animalIds'],
+      [{ ...base, animalIds: [herd[0]!.id], nextDueDate: addDays(today(), -1) }, 'nextDueDate'],
+      [{ ...base, animalIds: [herd[0]!.id], dosage: 'two' }, 'dosage'],
+      [{ ...base, animalIds: [herd[0]!.id], dateRecorded: '2026-13-01' }, 'dateRecorded'],
+      [{ ...base, animalIds: [randomUUID()] }, 'animalIds'],
+      [{ type: 'weight', dateRecorded: today(), weights: [] }, 'weights'],
+      [
+        { type: 'note', dateRecorded: today(), animalIds: [herd[0]!.id], title: '', noteContent: 'x' },
+        'title',
+      ],
+      [{ type: 'surgery', dateRecorded: today(), animalIds: [herd[0]!.id] }, 'type'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await post('/api/v1/care-entries', body);
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      expect(Object.keys((await response.json()).error.fields).join(), field).toContain(field);
+    }
+  });
+
+  it('writes a batch of 50 animals in one request, and nothing at all if it fails in the middle', async () => {
+    const pen = await (await post('/api/v1/groups', { name: 'Broilers' })).json();
+    const flock: string[] = [];
+    for (let index = 0; index < 50; index++) {
+      flock.push(
+        (await (await post('/api/v1/animals', { name: `Bird ${index}`, groupIds: [pen.id] })).json()).id,
+      );
+    }
+    const batch = (nextDueDate: string) => ({
+      type: 'medical',
+      groupId: pen.id,
+      animalIds: flock,
+      dateRecorded: today(),
+      medicationName: 'Coccidiostat',
+      dosage: 1,
+      dosageUnit: 'mL',
+      nextDueDate,
+    });
+    // Make the database fail on the 26th bird's reminder, after the entries are written.
+    await t.db.execute(
+      sql.raw(`
+      create function paddock_test_fail() returns trigger language plpgsql as $$
+      begin
+        if new.title = 'Coccidiostat Reminder - Bird 25' then raise exception 'disk full (test)'; end if;
+        return new;
+      end $$`),
+    );
+    await t.db.execute(
+      sql.raw(
+        'create trigger paddock_test_fail before insert on reminders for each row execute function paddock_test_fail()',
+      ),
+    );
+    const failed = await post('/api/v1/care-entries', batch(addDays(today(), 3)));
+    expect(failed.status).toBe(500);
+    const log = await get(`/api/v1/groups/${pen.id}/care-log`);
+    expect(log.items).toHaveLength(0);
+    const reminders = await get(`/api/v1/reminders?groupId=${pen.id}`);
+    expect(reminders.items).toHaveLength(0);
+
+    await t.db.execute(sql.raw('drop trigger paddock_test_fail on reminders'));
+    await t.db.execute(sql.raw('drop function paddock_test_fail()'));
+    const ok = await post('/api/v1/care-entries', batch(addDays(today(), 3)));
+    expect(ok.status).toBe(201);
+    expect((await ok.json()).entries).toHaveLength(50);
+    expect((await get(`/api/v1/reminders?groupId=${pen.id}`)).items).toHaveLength(50);
+  });
+
+  it('adds repeating reminders of one’s own; Done twice at once schedules exactly one next one', async () => {
+    const created = await post('/api/v1/reminders', {
+      title: 'Feed the goats',
+      type: 'feeding',
+      dueDate: today(),
+      groupId: group.id,
+      repeatEvery: 2,
+      repeatUnit: 'day',
+    });
+    expect(created.status).toBe(201);
+    const reminder = await created.json();
+    expect(reminder).toMatchObject({
+      groupName: 'Goats',
+      repeatEvery: 2,
+      repeatUnit: 'day',
+      completed: false,
+    });
+
+    const [first, second] = await Promise.all([
+      t.request(`/api/v1/reminders/${reminder.id}/complete`, { method: 'POST', cookie, body: {} }),
+      t.request(`/api/v1/reminders/${reminder.id}/complete`, { method: 'POST', cookie, body: {} }),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(
+      (await t.request(`/api/v1/reminders/${reminder.id}/complete`, { method: 'POST', cookie, body: {} }))
+        .status,
+    ).toBe(200);
+    const feeding = (await get(`/api/v1/reminders?groupId=${group.id}`)).items.filter(
+      (item: { title: string }) => item.title === 'Feed the goats',
+    );
+    expect(feeding).toHaveLength(1);
+    expect(feeding[0].id).not.toBe(reminder.id);
+    expect(feeding[0].dueDate).toBe(addDays(today(), 2));
+
+    const wrongType = await post('/api/v1/reminders', {
+      title: 'x',
+      type: 'medical',
+      dueDate: today(),
+      animalId: herd[0]!.id,
+    });
+    expect(wrongType.status).toBe(422); // medical and weight reminders come from entries
+    expect(Object.keys((await wrongType.json()).error.fields)).toEqual(['type']);
+    const both = await post('/api/v1/reminders', {
+      title: 'x',
+      type: 'general',
+      dueDate: today(),
+      animalId: herd[0]!.id,
+      groupId: group.id,
+    });
+    expect(Object.keys((await both.json()).error.fields)).toEqual(['animalId']);
+    expect(
+      (
+        await post('/api/v1/reminders', {
+          title: 'x',
+          type: 'general',
+          dueDate: addDays(today(), -1),
+          animalId: herd[0]!.id,
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await post('/api/v1/reminders', {
+          title: 'x',
+          type: 'general',
+          dueDate: today(),
+          animalId: herd[0]!.id,
+          repeatEvery: 3,
+        })
+      ).status,
+    ).toBe(422);
+  });
+
+  it('computes "today" in the farm’s time zone', async () => {
+    const farms = [
+      { zone: 'Pacific/Kiritimati', cookie: (await t.signUpAndConfirm('east@example.com')).cookie },
+      { zone: 'Pacific/Pago_Pago', cookie: (await t.signUpAndConfirm('west@example.com')).cookie },
+    ];
+    for (const farm of farms) {
+      await t.request('/api/v1/profile', {
+        method: 'PATCH',
+        cookie: farm.cookie,
+        body: { timeZone: farm.zone },
+      });
+      const pen = await (await post('/api/v1/groups', { name: 'Pen' }, farm.cookie)).json();
+      const farmToday = dateInZone(new Date(), farm.zone);
+      const add = (dueDate: string) =>
+        post(
+          '/api/v1/reminders',
+          { title: 'Check water', type: 'routine', dueDate, groupId: pen.id },
+          farm.cookie,
+        );
+      expect((await add(farmToday)).status, farm.zone).toBe(201);
+      expect((await add(addDays(farmToday, -1))).status, farm.zone).toBe(422);
+    }
+  });
+
+  it('pages lists past 100 rows with the same number of statements', async () => {
+    const fresh = await t.signUpAndConfirm('pager@example.com');
+    const pen = await (await post('/api/v1/groups', { name: 'Pen' }, fresh.cookie)).json();
+    const animal = await (
+      await post('/api/v1/animals', { name: 'Solo', groupIds: [pen.id] }, fresh.cookie)
+    ).json();
+    const note = (index: number) =>
+      post(
+        '/api/v1/care-entries',
+        {
+          type: 'note',
+          groupId: pen.id,
+          animalIds: [animal.id],
+          dateRecorded: today(),
+          title: `Note ${index}`,
+          noteContent: '.',
+        },
+        fresh.cookie,
+      );
+    const remind = (index: number) =>
+      post(
+        '/api/v1/reminders',
+        { title: `R ${index}`, type: 'general', dueDate: today(), animalId: animal.id },
+        fresh.cookie,
+      );
+    const paths = [
+      `/api/v1/animals/${animal.id}/care-entries`,
+      `/api/v1/groups/${pen.id}/care-log`,
+      '/api/v1/reminders',
+    ];
+    const count = async () => {
+      const counts = [];
+      for (const path of paths) {
+        await t.request(path, { cookie: fresh.cookie });
+        const start = t.queries.length;
+        await t.request(path, { cookie: fresh.cookie });
+        counts.push(t.queries.length - start);
+      }
+      return counts;
+    };
+    await note(0);
+    await remind(0);
+    const one = await count();
+    for (let index = 1; index < 120; index++) {
+      await note(index);
+      await remind(index);
+    }
+    expect(await count()).toEqual(one);
+    for (const path of paths) {
+      const first = await get(path, fresh.cookie);
+      expect(first.items, path).toHaveLength(100);
+      expect(first.nextOffset).toBe(100);
+      const second = await get(`${path}${path.includes('?') ? '&' : '?'}offset=100`, fresh.cookie);
+      expect(second.items).toHaveLength(20);
+      expect(second.nextOffset).toBeNull();
+    }
+    expect((await t.request(`${paths[0]}?offset=-1`, { cookie: fresh.cookie })).status).toBe(422);
+  }, 120_000);
+
+  it("keeps care private: Bob gets 404 on Alice's entries, logs, histories and reminders, and changes nothing", async () => {
+    const bob = (await t.signUpAndConfirm('bob-care@example.com')).cookie;
+    const entry = (await get(`/api/v1/animals/${herd[0]!.id}/care-entries`)).items[0];
+    const reminder = (await get('/api/v1/reminders')).items[0];
+    const before = [await get(`/api/v1/animals/${herd[0]!.id}/care-entries`), await get('/api/v1/reminders')];
+    const attempts: [string, string, unknown?][] = [
+      ['GET', `/api/v1/care-entries/${entry.id}`],
+      ['PATCH', `/api/v1/care-entries/${entry.id}`, { dateRecorded: today() }],
+      ['PATCH', `/api/v1/care-entries/${entry.id}?scope=batch`, { dateRecorded: today() }],
+      ['DELETE', `/api/v1/care-entries/${entry.id}`],
+      ['DELETE', `/api/v1/care-entries/${entry.id}?scope=batch`],
+      ['GET', `/api/v1/animals/${herd[0]!.id}/care-entries`],
+      ['GET', `/api/v1/groups/${group.id}/care-log`],
+      ['POST', `/api/v1/reminders/${reminder.id}/complete`, {}],
+      ['DELETE', `/api/v1/reminders/${reminder.id}`],
+      ['GET', '/api/v1/care-entries/not-a-uuid'],
+    ];
+    for (const [method, path, body] of attempts) {
+      expect((await t.request(path, { method, cookie: bob, body })).status, `${method} ${path}`).toBe(404);
+    }
+    expect((await get('/api/v1/reminders', bob)).items).toHaveLength(0);
+    expect((await get(`/api/v1/reminders?animalId=${herd[0]!.id}`, bob)).items).toHaveLength(0);
+    const intoAlice = await post(
+      '/api/v1/care-entries',
+      { type: 'note', animalIds: [herd[0]!.id], dateRecorded: today(), title: 'x', noteContent: 'y' },
+      bob,
+    );
+    expect(intoAlice.status).toBe(422);
+    expect(
+      (
+        await post(
+          '/api/v1/reminders',
+          { title: 'x', type: 'general', dueDate: today(), groupId: group.id },
+          bob,
+        )
+      ).status,
+    ).toBe(422);
+    expect([
+      await get(`/api/v1/animals/${herd[0]!.id}/care-entries`),
+      await get('/api/v1/reminders'),
+    ]).toEqual(before);
+  });
+});
