@@ -11,13 +11,13 @@ import {
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   expectPath,
-  expectToast,
   expectVisible,
 } from './support/checks';
 import {
   animalCard,
   expectDetail,
   expectImageLoaded,
+  expectToastAndDismiss,
   groupCard,
   idInPath,
   makeJpeg,
@@ -102,7 +102,7 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
       await name.fill('   ');
       expect(await add.isDisabled(), "'+ Add Group' with a name of spaces").toBe(true);
       await name.fill('Goats');
-      expect(await add.isDisabled(), "'+ Add Group' with a name").toBe(false);
+      await eventually(() => add.isEnabled(), true, "'+ Add Group' once the group has a name");
 
       await main().getByLabel('Description', { exact: true }).fill(goatsDescription);
       const colors = main().getByRole('radiogroup', { name: 'Color' });
@@ -113,7 +113,7 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
       await add.click();
 
       await expectPath(page, '/home');
-      await expectToast(page, 'Group created');
+      await expectToastAndDismiss(page, 'Group created');
       const card = groupCard(page, 'Goats', 0);
       await expectVisible(card);
       await expectVisible(card.getByText(goatsDescription, { exact: true }));
@@ -176,10 +176,10 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
         "the photo's preview",
       );
 
-      expect(await save.isDisabled()).toBe(false);
+      await eventually(() => save.isEnabled(), true, "'Save Animal' with a name and a group");
       await save.click();
       await expectPath(page, `/group/${ids.goats}/animals`);
-      await expectToast(page, 'Animal added', 'Clover is on the record.');
+      await expectToastAndDismiss(page, 'Animal added', 'Clover is on the record.');
       await expectHeaderTitle(page, 'Group Animals');
       const card = animalCard(page, clover.name);
       await expectVisible(card.getByRole('link', { name: 'See Info about Clover', exact: true }));
@@ -211,7 +211,7 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
 
       await main().getByRole('button', { name: 'Save Animal', exact: true }).click();
       await expectPath(page, `/group/${ids.goats}/animals`);
-      await expectToast(page, 'Animal added', 'Pepper is on the record.');
+      await expectToastAndDismiss(page, 'Animal added', 'Pepper is on the record.');
       for (const name of [clover.name, pepper.name]) {
         await expectVisible(
           animalCard(page, name).getByRole('link', { name: `See Info about ${name}`, exact: true }),
@@ -329,7 +329,7 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
       await main().getByRole('button', { name: 'Update Animal', exact: true }).click();
 
       await expectPath(page, `/animal/${ids.clover}`);
-      await expectToast(page, 'Animal updated');
+      await expectToastAndDismiss(page, 'Animal updated');
       await expectDetail(main(), 'Breed', 'Saanen cross');
       await expectDetail(main(), 'Weight', '140.2 lbs');
       await expectDetail(main(), 'Tag ID', clover.tagId);
@@ -355,7 +355,7 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
       await main().getByRole('button', { name: 'Update Animal', exact: true }).click();
 
       await expectPath(page, `/animal/${ids.pepper}`);
-      await expectToast(page, 'Animal updated');
+      await expectToastAndDismiss(page, 'Animal updated');
       await expectVisible(main().getByRole('heading', { level: 2, name: 'Pepper Jack', exact: true }));
       const chips = main().getByRole('list', { name: 'Groups' });
       await expectVisible(chips.getByRole('link', { name: 'Goats', exact: true }));
@@ -391,7 +391,7 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
       await main().getByRole('button', { name: 'Update Group', exact: true }).click();
 
       await expectPath(page, `/group/${ids.goats}`);
-      await expectToast(page, 'Group updated');
+      await expectToastAndDismiss(page, 'Group updated');
       await expectVisible(groupHeading('Dairy Goats (2)'));
       await expectVisible(main().getByText(goatsDescription, { exact: true }));
       await goto('/home');
@@ -418,7 +418,7 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
       await card.getByRole('button', { name: 'Delete Pepper Jack', exact: true }).click();
       await expectVisible(dialog.getByText(message, { exact: true }));
       await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-      await expectToast(page, 'Animal deleted successfully');
+      await expectToastAndDismiss(page, 'Animal deleted successfully');
       await card.waitFor({ state: 'detached' });
       await expectVisible(main().getByRole('heading', { name: 'My Animals (1)', exact: true }));
       await expectCardNames([clover.name]);
@@ -443,7 +443,7 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
       await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
 
       await expectPath(page, '/home');
-      await expectToast(page, 'Group deleted');
+      await expectToastAndDismiss(page, 'Group deleted');
       await expectVisible(groupCard(page, 'Dairy Goats', 1));
       await expectVisible(main().getByRole('heading', { name: 'My Herd (1)', exact: true }));
       expect(await groupCard(page, 'Show Team').count()).toBe(0);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { eventually } from './checks';
+import { eventually, expectToast } from './checks';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -85,4 +85,14 @@ export async function makeJpeg(): Promise<{ path: string; remove: () => void }> 
     .jpeg({ quality: 80 })
     .toFile(path);
   return { path, remove: () => rmSync(directory, { recursive: true, force: true }) };
+}
+
+/**
+ * Checks the toast, then closes every toast with its × as a person would: on a phone they sit over
+ * the top of the page (the '+ Add Animal' button, the header) for 6 s.
+ */
+export async function expectToastAndDismiss(page: Page, title: string, description?: string) {
+  await expectToast(page, title, description);
+  const dismiss = page.getByRole('status').getByRole('button', { name: 'Dismiss notification' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
 }

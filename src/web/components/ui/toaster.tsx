@@ -1,4 +1,5 @@
-// Toasts: a title and a description, announced politely, gone after a few seconds.
+// Toasts: a title and a description, announced politely, gone after a few seconds. They sit at
+// the bottom, above the phone's tab bar, so that they never cover a page's first buttons.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 type Toast = { id: number; title: string; description?: string; variant: 'default' | 'destructive' };
@@ -31,7 +32,7 @@ export function Toaster({ children }: { children: ReactNode }) {
       <div
         role="status"
         aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3"
+        className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex flex-col items-center gap-2 px-3 md:bottom-4"
       >
         {toasts.map((toast) => (
           <div
