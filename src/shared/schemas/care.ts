@@ -137,7 +137,9 @@ export const careBatchSchema = z.object({
   weightUnit: z.nullable(z.enum(weightUnits)),
   title: z.nullable(z.string()),
   noteContent: z.nullable(z.string()),
-  animals: z.array(z.object({ id: z.string(), name: z.string(), weightValue: z.nullable(z.number()) })),
+  animals: z.array(
+    z.object({ id: z.string(), name: z.string(), entryId: z.string(), weightValue: z.nullable(z.number()) }),
+  ),
   createdAt: z.string(),
 });
 export type CareBatch = z.infer<typeof careBatchSchema>;

@@ -263,20 +263,26 @@ export function createCareRepo(db: Database) {
 
     /** A group's log: one row per batch recorded for the group, newest first, one page. */
     groupLog(farmId: string, groupId: string, offset: number, limit: number) {
+      // One row per batch. Values come from the batch's first entry, so that an entry edited on its
+      // own from an animal's page does not split the row.
+      const first = <T>(column: SQL | typeof careEntries.medicationName) =>
+        sql<T>`(array_agg(${column} order by ${careEntries.createdAt}, ${careEntries.id}))[1]`;
       return db
         .select({
           batchId: careEntries.batchId,
           entryId: sql<string>`(array_agg(${careEntries.id} order by lower(${animals.name}), ${animals.id}))[1]`,
-          type: careEntries.type,
-          dateRecorded: careEntries.dateRecorded,
-          medicationName: careEntries.medicationName,
-          dosage: careEntries.dosage,
-          dosageUnit: careEntries.dosageUnit,
-          weightUnit: careEntries.weightUnit,
-          title: careEntries.title,
-          noteContent: careEntries.noteContent,
-          animals: sql<{ id: string; name: string; weightValue: number | null }[]>`json_agg(json_build_object(
-            'id', ${animals.id}, 'name', ${animals.name}, 'weightValue', ${careEntries.weightValue}::float8
+          type: first<'medical' | 'weight' | 'note'>(sql`${careEntries.type}`),
+          dateRecorded: first<string>(sql`${careEntries.dateRecorded}::text`),
+          medicationName: first<string | null>(careEntries.medicationName),
+          dosage: first<number | null>(sql`${careEntries.dosage}::float8`),
+          dosageUnit: first<string | null>(sql`${careEntries.dosageUnit}`),
+          weightUnit: first<'lbs' | 'kg' | null>(sql`${careEntries.weightUnit}`),
+          title: first<string | null>(sql`${careEntries.title}`),
+          noteContent: first<string | null>(sql`${careEntries.noteContent}`),
+          animals: sql<
+            { id: string; name: string; entryId: string; weightValue: number | null }[]
+          >`json_agg(json_build_object(
+            'id', ${animals.id}, 'name', ${animals.name}, 'entryId', ${careEntries.id}, 'weightValue', ${careEntries.weightValue}::float8
           ) order by lower(${animals.name}), ${animals.id})`,
           createdAt: sql<Date>`min(${careEntries.createdAt})`.mapWith(
             (value: string | Date) => new Date(value),
@@ -285,19 +291,9 @@ export function createCareRepo(db: Database) {
         .from(careEntries)
         .innerJoin(animals, eq(animals.id, careEntries.animalId))
         .where(and(eq(careEntries.farmId, farmId), eq(careEntries.groupId, groupId)))
-        .groupBy(
-          careEntries.batchId,
-          careEntries.type,
-          careEntries.dateRecorded,
-          careEntries.medicationName,
-          careEntries.dosage,
-          careEntries.dosageUnit,
-          careEntries.weightUnit,
-          careEntries.title,
-          careEntries.noteContent,
-        )
+        .groupBy(careEntries.batchId)
         .orderBy(
-          desc(careEntries.dateRecorded),
+          desc(sql`max(${careEntries.dateRecorded})`),
           desc(sql`min(${careEntries.createdAt})`),
           desc(careEntries.batchId),
         )

@@ -1,14 +1,16 @@
-// /animal/:animalId: the animal's photo, details and groups. The Add Entry, Reminders and Care
-// History cards are placeholders until care records are built.
+// /animal/:animalId: the animal's photo, details and groups, Add Entry, its reminders (its own and
+// its groups') and its care history.
 import { useQuery } from '@tanstack/react-query';
 import { ImageOff, Pencil } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import type { Animal } from '../../../shared/schemas/animals';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
+import { AddEntryMenu } from '../care/components/add-entry-menu';
+import { CareHistory } from '../care/components/care-history';
 import { animalQuery } from './api/animals';
 import { formatUsDate, formatWeight, sexLabel } from './components/animal-display';
 import { GroupChips } from './components/group-chip';
+import { RemindersCard } from '../reminders/components/reminders-card';
 import { AnimalNotFound, isNotFound, LoadError, LoadingState } from './components/page-states';
 
 function detailRows(animal: Animal): { label: string; value: string | null; empty?: string }[] {
@@ -23,25 +25,6 @@ function detailRows(animal: Animal): { label: string; value: string | null; empt
     { label: 'Sire', value: animal.sire },
     { label: 'Tag ID', value: animal.tagId },
   ];
-}
-
-/** A card for a part of the profile that care records will fill in. */
-function PlannedCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-label={title}
-      data-placeholder="care-records"
-      className="space-y-2 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
-    >
-      <div className="flex items-center justify-between gap-2">
-        <h3 className="font-semibold">{title}</h3>
-        <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-700">
-          Coming soon
-        </span>
-      </div>
-      {children}
-    </section>
-  );
 }
 
 function AnimalProfile({ animal }: { animal: Animal }) {
@@ -91,16 +74,17 @@ function AnimalProfile({ animal }: { animal: Animal }) {
         </div>
       </section>
 
-      {/* Placeholders: care entries and reminders for one animal arrive with the care records. */}
-      <PlannedCard title="Add Entry">
-        <p className="text-sm text-stone-600">Record a medication, a weight or a note for {animal.name}.</p>
-      </PlannedCard>
-      <PlannedCard title="Reminders">
-        <p className="text-sm text-stone-600">No Reminders</p>
-      </PlannedCard>
-      <PlannedCard title="Care History">
-        <p className="text-sm text-stone-600">No care entries yet.</p>
-      </PlannedCard>
+      <AddEntryMenu basePath={`/animal/${animal.id}`} />
+      <RemindersCard animalId={animal.id} />
+      <section
+        aria-labelledby="care-history-heading"
+        className="space-y-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+      >
+        <h3 id="care-history-heading" className="font-semibold">
+          Care History
+        </h3>
+        <CareHistory animalId={animal.id} />
+      </section>
     </div>
   );
 }

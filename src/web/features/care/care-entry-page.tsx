@@ -1,4 +1,179 @@
-// Placeholder: being built.
-export default function Page() {
-  return <p>Coming soon.</p>;
+// One page for the twelve care entry routes: /animal|group/:id/{medical,weight,note}-entry (new) and
+// /animal|group/:id/edit-{type}/:entryId (edit). The path says which; the page loads what the form
+// needs (the farm's today and unit, the animal or group, the group's animals or the entry).
+import { useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { CareBatch, Page } from '../../../shared/schemas/care';
+import { Link, Redirect, useLocation } from 'wouter';
+import { dateInZone } from '../../../shared/care/dates';
+import { buttonBase, buttonClasses } from '../../components/ui/button';
+import { ApiError } from '../../lib/api';
+import { profileQuery } from '../account/api/profile';
+import { animalQuery } from '../animals/api/animals';
+import { groupAnimalsQuery, groupQuery } from '../groups/api/groups';
+import { BackButton } from '../groups/components/back-button';
+import { cardClasses, LoadError } from '../groups/components/page-states';
+import { careEntryQuery, groupLogPagesQuery, groupLogQuery } from './api/care';
+import { batchSizes } from './components/entry-display';
+import { EntryForm } from './components/entry-form';
+import { useEntryRoute, type EntryRoute } from './components/entry-route';
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+function Loading() {
+  return (
+    <p role="status" className="py-10 text-center text-stone-600">
+      Loading...
+    </p>
+  );
+}
+
+/** A view instead of the form: a heading, an optional message, and a way back. */
+function Problem({
+  title,
+  children,
+  alert = false,
+}: {
+  title: string;
+  children?: ReactNode;
+  alert?: boolean;
+}) {
+  return (
+    <div role={alert ? 'alert' : undefined} className={`${cardClasses} space-y-3 py-8 text-center`}>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+function GoBack({ to }: { to: string }) {
+  const [, navigate] = useLocation();
+  return (
+    <button type="button" onClick={() => navigate(to)} className={`${buttonBase} ${buttonClasses.secondary}`}>
+      Go Back
+    </button>
+  );
+}
+
+function EntryPage({ route }: { route: EntryRoute }) {
+  const { owner, ownerId, entryId, type } = route;
+  const isGroup = owner === 'group';
+  const profile = useQuery(profileQuery);
+  const animal = useQuery({ ...animalQuery(ownerId), enabled: !isGroup });
+  const group = useQuery({ ...groupQuery(ownerId), enabled: isGroup });
+  const groupAnimals = useQuery({ ...groupAnimalsQuery(ownerId), enabled: isGroup && !entryId });
+  const entry = useQuery({ ...careEntryQuery(entryId ?? ''), enabled: entryId !== null });
+  // a group edit says how many animals the batch reaches: the log knows (its first page, and any
+  // further pages the group page has shown)
+  const queryClient = useQueryClient();
+  const log = useQuery({ ...groupLogQuery(ownerId), enabled: isGroup && entryId !== null });
+
+  if (entryId !== null) {
+    if (entry.isPending) return <Loading />;
+    if (entry.isError) {
+      if (isNotFound(entry.error)) {
+        return (
+          <Problem title="Care entry not found">
+            <GoBack to={route.ownerPath} />
+          </Problem>
+        );
+      }
+      return (
+        <Problem title="Error loading care entry" alert>
+          <p className="text-stone-700">{entry.error.message}</p>
+          <GoBack to={route.ownerPath} />
+        </Problem>
+      );
+    }
+    const found = entry.data;
+    if (isGroup ? found.groupId !== ownerId : found.animalId !== ownerId) {
+      return (
+        <Problem title="Care entry not found">
+          <GoBack to={route.ownerPath} />
+        </Problem>
+      );
+    }
+    if (found.type !== type)
+      return <Redirect to={`${route.ownerPath}/edit-${found.type}/${found.id}`} replace />;
+  }
+
+  const subject = isGroup ? group : animal;
+  if (subject.isPending || profile.isPending) return <Loading />;
+  if (subject.isError) {
+    if (isNotFound(subject.error)) {
+      return (
+        <Problem title={isGroup ? 'Group not found' : 'Animal not found'}>
+          <Link href="/home" className={`${buttonBase} ${buttonClasses.primary}`}>
+            Back to Home
+          </Link>
+        </Problem>
+      );
+    }
+    return <LoadError error={subject.error} onRetry={() => void subject.refetch()} />;
+  }
+  if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} />;
+
+  const today = dateInZone(new Date(), profile.data.timeZone);
+  const name = subject.data.name;
+
+  if (entryId !== null && entry.data) {
+    const shown = queryClient.getQueryData<InfiniteData<Page<CareBatch>>>(
+      groupLogPagesQuery(ownerId).queryKey,
+    );
+    const sizeIn = (batches: CareBatch[] | undefined) => batchSizes(batches ?? []).get(entry.data.batchId);
+    const batchSize = isGroup
+      ? (sizeIn(shown?.pages.flatMap((page) => page.items)) ?? sizeIn(log.data?.items) ?? null)
+      : null;
+    return (
+      <EntryForm
+        key={entry.data.id}
+        route={route}
+        subject={name}
+        today={today}
+        unit={entry.data.weightUnit ?? profile.data.weightUnit}
+        entry={entry.data}
+        batchSize={batchSize}
+      />
+    );
+  }
+
+  if (isGroup) {
+    if (groupAnimals.isPending) return <Loading />;
+    if (groupAnimals.isError) {
+      return <LoadError error={groupAnimals.error} onRetry={() => void groupAnimals.refetch()} />;
+    }
+    if (!groupAnimals.data.length) {
+      return (
+        <Problem title="No animals found in group">
+          <p className="text-sm text-stone-700">Add an animal to {name} to record care for the group.</p>
+          <Link href={`/group/${ownerId}/add-animal`} className={`${buttonBase} ${buttonClasses.primary}`}>
+            + Add New Animal
+          </Link>
+        </Problem>
+      );
+    }
+  }
+
+  return (
+    <EntryForm
+      route={route}
+      subject={name}
+      today={today}
+      unit={profile.data.weightUnit}
+      groupAnimals={isGroup ? groupAnimals.data : undefined}
+    />
+  );
+}
+
+export default function CareEntryPage() {
+  const [pathname] = useLocation();
+  const route = useEntryRoute();
+  if (!route) return <Redirect to="/home" replace />;
+  return (
+    <div className="space-y-2">
+      <BackButton fallback={route.ownerPath} />
+      {/* a new path is a new form: nothing typed carries over */}
+      <EntryPage key={pathname} route={route} />
+    </div>
+  );
 }

@@ -1,11 +1,14 @@
 // /group/:groupId: the group's name, count and description, the way to its animals and its edit
-// page, and the places where care entries, reminders and the log arrive with the care-records issue.
+// page, Add Entry, the reminders of the group and its animals, and the group's log.
 import { useQuery } from '@tanstack/react-query';
-import { ClipboardList, NotebookPen, Pencil, PawPrint, Bell } from 'lucide-react';
+import { NotebookPen, Pencil, PawPrint } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { LucideIcon } from 'lucide-react';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
+import { AddEntryMenu } from '../care/components/add-entry-menu';
+import { GroupLog } from '../care/components/group-log';
+import { RemindersCard } from '../reminders/components/reminders-card';
 import { groupQuery } from './api/groups';
 import { solid } from './components/color';
 import { cardClasses, isNotFound, Loading, LoadError, NotFound } from './components/page-states';
@@ -76,26 +79,13 @@ export default function GroupDetailPage() {
         </div>
       </section>
 
-      {/* Care records (a later issue): the Add Entry menu (Medication, Weight, Notes). */}
-      <SectionCard id="add-entry-heading" title="Add Entry" icon={ClipboardList}>
-        <p className="text-sm text-stone-600">
-          Medication, weight and note entries for the whole group are coming soon.
-        </p>
-      </SectionCard>
+      <AddEntryMenu basePath={`/group/${id}`} />
 
-      {/* Care records (a later issue): this group's active reminders. */}
-      <SectionCard id="reminders-heading" title="Reminders" icon={Bell}>
-        <p className="text-sm text-stone-600">No Reminders</p>
-      </SectionCard>
+      <RemindersCard groupId={id} />
 
-      {/* Care records (a later issue): the group log, one row per batch of entries. */}
+      {/* The group log: one row per batch of entries recorded for the group. */}
       <SectionCard id="log-heading" title={`${name}'s Log`} icon={NotebookPen}>
-        <p className="text-sm text-stone-600">No care entries yet for this group</p>
-        {animalCount === 0 && (
-          <Link href={`/group/${id}/add-animal`} className={`${buttonBase} ${buttonClasses.primary} w-full`}>
-            + Add New Animal
-          </Link>
-        )}
+        <GroupLog groupId={id} animalCount={animalCount} />
       </SectionCard>
     </div>
   );

@@ -1,14 +1,23 @@
-// /home, My Herd: upcoming reminders (placeholder until reminders exist) and the farm's groups.
+// /home, My Herd: the next reminders and the farm's groups.
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Link } from 'wouter';
-import { buttonBase, buttonClasses } from '../../components/ui/button';
+import { reminderBadge, reminderTypeLabels, withoutReminderWord } from '../../../shared/care/rules';
+import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
+import { remindersQuery } from '../reminders/api/reminders';
+import { DueBadge } from '../reminders/components/reminder-badges';
+import { useFarmToday } from '../reminders/components/use-farm-today';
 import { groupsQuery } from './api/groups';
 import { GroupCard } from './components/group-card';
 import { cardClasses, Loading, LoadError } from './components/page-states';
 
-/** Placeholder: the next three reminders come with the reminders issue. */
+/** SPEC §9: the home card shows at most three reminders. */
+const upcomingCount = 3;
+
+/** The next three active reminders (overdue first: the server orders them by due date). */
 function UpcomingReminders() {
+  const reminders = useQuery(remindersQuery());
+  const { today } = useFarmToday();
   return (
     <section aria-labelledby="upcoming-heading" className={`${cardClasses} space-y-2`}>
       <div className="flex items-center justify-between gap-2">
@@ -23,7 +32,32 @@ function UpcomingReminders() {
           View all
         </Link>
       </div>
-      <p className="text-sm text-stone-600">No upcoming reminders</p>
+      {reminders.isPending ? (
+        <p role="status" className="text-sm text-stone-600">
+          Loading reminders...
+        </p>
+      ) : reminders.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-stone-800">
+          <p>Could not load reminders.</p>
+          <Button variant="secondary" className="min-h-8 px-3" onClick={() => void reminders.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : reminders.data.items.length === 0 ? (
+        <p className="text-sm text-stone-600">No upcoming reminders</p>
+      ) : (
+        <ul className="divide-y divide-stone-100">
+          {reminders.data.items.slice(0, upcomingCount).map((reminder) => (
+            <li key={reminder.id} className="flex items-center gap-3 py-2">
+              <div className="min-w-0 flex-1">
+                <p className="text-sm font-medium break-words">{withoutReminderWord(reminder.title)}</p>
+                <p className="text-xs text-stone-600">{reminderTypeLabels[reminder.type]}</p>
+              </div>
+              <DueBadge badge={reminderBadge(reminder.dueDate, today)} />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,9 +1,198 @@
-// Placeholder until the next issues fill this page in.
-export default function Page() {
+// /reminders: every active reminder, as a month calendar (the default) or a list by due date.
+import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, List } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { isOverdue } from '../../../shared/care/rules';
+import type { Reminder } from '../../../shared/schemas/care';
+import { buttonBase, buttonClasses } from '../../components/ui/button';
+import { cardClasses, Loading, LoadError } from '../groups/components/page-states';
+import { remindersQuery } from './api/reminders';
+import { MonthCalendar, type DayMark } from './components/month-calendar';
+import { longDate, monthStart, plural } from './components/reminder-format';
+import { ReminderList } from './components/reminder-item';
+import { useFarmToday } from './components/use-farm-today';
+
+type View = 'calendar' | 'list';
+
+function ViewToggle({ view, onChange }: { view: View; onChange: (view: View) => void }) {
+  const options = [
+    { value: 'calendar', label: 'Calendar', Icon: CalendarDays },
+    { value: 'list', label: 'List', Icon: List },
+  ] as const;
   return (
-    <section className="space-y-2 rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
-      <h2 className="text-lg font-semibold">Reminders</h2>
-      <p className="text-stone-700">Your upcoming care reminders will appear here.</p>
+    <div
+      role="group"
+      aria-label="Show reminders as"
+      className="grid grid-cols-2 gap-1 rounded-lg bg-stone-200/70 p-1"
+    >
+      {options.map(({ value, label, Icon }) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={view === value}
+          onClick={() => onChange(value)}
+          className={`inline-flex min-h-10 items-center justify-center gap-2 rounded-md text-sm font-medium ${
+            view === value ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-700 hover:bg-white/60'
+          }`}
+        >
+          <Icon aria-hidden className="size-4" />
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function CalendarView({
+  reminders,
+  today,
+  onShowList,
+}: {
+  reminders: Reminder[];
+  today: string;
+  onShowList: () => void;
+}) {
+  // null: follow today (it is known in the farm's zone only once the profile has loaded)
+  const [chosenDay, setChosenDay] = useState<string | null>(null);
+  const [chosenMonth, setChosenMonth] = useState<string | null>(null);
+  const selected = chosenDay ?? today;
+  const month = chosenMonth ?? monthStart(selected);
+
+  const marks = useMemo(() => {
+    const byDay = new Map<string, DayMark>();
+    for (const reminder of reminders) {
+      const mark = byDay.get(reminder.dueDate) ?? { count: 0, overdue: false };
+      byDay.set(reminder.dueDate, {
+        count: mark.count + 1,
+        overdue: mark.overdue || isOverdue(reminder.dueDate, today),
+      });
+    }
+    return byDay;
+  }, [reminders, today]);
+  const dayReminders = reminders.filter((reminder) => reminder.dueDate === selected);
+  const overdueCount = reminders.filter((reminder) => isOverdue(reminder.dueDate, today)).length;
+
+  const select = (date: string) => {
+    setChosenDay(date);
+    setChosenMonth(monthStart(date));
+  };
+  const showingToday = selected === today && month === monthStart(today);
+
+  return (
+    <div className="space-y-4">
+      <section aria-label="Calendar" className={`${cardClasses} space-y-2 px-2 sm:px-4`}>
+        <MonthCalendar
+          month={month}
+          selected={selected}
+          today={today}
+          marks={marks}
+          onSelect={select}
+          onMonthChange={setChosenMonth}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2 px-2 text-xs text-stone-600">
+          <p className="flex items-center gap-3">
+            <span className="inline-flex items-center gap-1">
+              <span aria-hidden className="size-1.5 rounded-full bg-brand-700" /> Reminders due
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <span aria-hidden className="size-1.5 rounded-full bg-red-700" /> Overdue
+            </span>
+          </p>
+          {!showingToday && (
+            <button
+              type="button"
+              onClick={() => {
+                setChosenDay(null);
+                setChosenMonth(null);
+              }}
+              className="inline-flex min-h-8 items-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+            >
+              Go to today
+            </button>
+          )}
+        </div>
+      </section>
+
+      {overdueCount > 0 && (
+        <p className="flex flex-wrap items-center gap-x-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {plural(overdueCount, 'reminder')} overdue.
+          <button
+            type="button"
+            onClick={onShowList}
+            className="inline-flex min-h-8 items-center font-medium underline underline-offset-4"
+          >
+            View overdue
+          </button>
+        </p>
+      )}
+
+      <section aria-labelledby="day-heading" className="space-y-2">
+        <h2 id="day-heading" className="text-base font-semibold">
+          {longDate(selected)}
+          {selected === today && <span className="font-normal text-stone-600"> (today)</span>}
+        </h2>
+        {dayReminders.length === 0 ? (
+          <p className={`${cardClasses} text-center text-sm text-stone-600`}>No reminders for this date</p>
+        ) : (
+          <ReminderList reminders={dayReminders} today={today} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ListView({ reminders, today }: { reminders: Reminder[]; today: string }) {
+  if (reminders.length === 0) {
+    return (
+      <div className={`${cardClasses} space-y-2 py-8 text-center`}>
+        <h2 className="text-lg font-semibold">No Active Reminders</h2>
+        <p className="text-sm text-stone-600">
+          Create care entries with future reminder dates to see them here
+        </p>
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="list-heading" className="space-y-2">
+      <h2 id="list-heading" className="sr-only">
+        Every reminder, soonest first
+      </h2>
+      <ReminderList reminders={reminders} today={today} />
     </section>
+  );
+}
+
+export default function RemindersPage() {
+  const [view, setView] = useState<View>('calendar');
+  const reminders = useQuery(remindersQuery());
+  const { today } = useFarmToday();
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-stone-700">
+          {reminders.isSuccess && (
+            <>
+              {plural(reminders.data.items.length, 'active reminder')}
+              {reminders.data.nextOffset !== null && ' (the first 100 by due date)'}
+            </>
+          )}
+        </p>
+        <Link href="/reminders/new" className={`${buttonBase} ${buttonClasses.primary}`}>
+          + New Reminder
+        </Link>
+      </div>
+      <ViewToggle view={view} onChange={setView} />
+      {reminders.isPending ? (
+        <Loading>Loading reminders...</Loading>
+      ) : reminders.isError ? (
+        <LoadError error={reminders.error} onRetry={() => void reminders.refetch()} />
+      ) : view === 'calendar' ? (
+        <CalendarView reminders={reminders.data.items} today={today} onShowList={() => setView('list')} />
+      ) : (
+        <ListView reminders={reminders.data.items} today={today} />
+      )}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-// Care entries: query options and mutations. Keys: ['animals', id, 'care'], ['groups', id, 'log'],
-// ['care-entries', id]; writing care also refreshes ['reminders'], ['animals'] (weights), ['groups'].
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+// Care entries: query options and mutations. Keys: ['animals', id, 'care'], ['groups', id, 'log']
+// (and their paged forms, [..., 'pages'], for 'Show more'), ['care-entries', id]; writing care also
+// refreshes ['reminders'], ['animals'] (weights), ['groups'].
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CareBatch,
   CareEntry,
@@ -20,6 +21,28 @@ export const groupLogQuery = (groupId: string) =>
   queryOptions({
     queryKey: ['groups', groupId, 'log'],
     queryFn: () => api.get<Page<CareBatch>>(`/api/v1/groups/${groupId}/care-log`),
+  });
+
+const withOffset = (path: string, offset: number) => (offset ? `${path}?offset=${offset}` : path);
+
+/** The history page by page (100 a page), for 'Show more'; refreshed with ['animals', id, 'care']. */
+export const animalCarePagesQuery = (animalId: string) =>
+  infiniteQueryOptions({
+    queryKey: ['animals', animalId, 'care', 'pages'],
+    queryFn: ({ pageParam }) =>
+      api.get<Page<CareEntry>>(withOffset(`/api/v1/animals/${animalId}/care-entries`, pageParam)),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextOffset ?? undefined,
+  });
+
+/** The group's log page by page (100 batches a page); refreshed with ['groups', id, 'log']. */
+export const groupLogPagesQuery = (groupId: string) =>
+  infiniteQueryOptions({
+    queryKey: ['groups', groupId, 'log', 'pages'],
+    queryFn: ({ pageParam }) =>
+      api.get<Page<CareBatch>>(withOffset(`/api/v1/groups/${groupId}/care-log`, pageParam)),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextOffset ?? undefined,
   });
 
 export const careEntryQuery = (entryId: string) =>

@@ -1,0 +1,81 @@
+// An animal's care history, newest first: Edit and Delete act on this animal's entry only.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { CareEntry } from '../../../../shared/schemas/care';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useToast } from '../../../components/ui/toaster';
+import { animalCarePagesQuery, useDeleteCareEntry } from '../api/care';
+import { entryDetails, entryTitle } from './entry-display';
+import { EntryRow, ListError, ShowMore } from './entry-row';
+
+function entriesOf(pages: { items: CareEntry[] }[]): CareEntry[] {
+  const seen = new Set<string>();
+  return pages
+    .flatMap((page) => page.items)
+    .filter((entry) => (seen.has(entry.id) ? false : (seen.add(entry.id), true)));
+}
+
+export function CareHistory({ animalId }: { animalId: string }) {
+  const history = useInfiniteQuery(animalCarePagesQuery(animalId));
+  const remove = useDeleteCareEntry();
+  const toast = useToast();
+  const [pending, setPending] = useState<string | null>(null);
+
+  if (history.isPending) {
+    return (
+      <p role="status" className="text-sm text-stone-600">
+        Loading care history...
+      </p>
+    );
+  }
+  if (history.isError) return <ListError error={history.error} onRetry={() => void history.refetch()} />;
+
+  const entries = entriesOf(history.data.pages);
+  if (!entries.length) return <p className="text-sm text-stone-600">No care entries yet.</p>;
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    try {
+      await remove.mutateAsync({ id: pending, scope: 'entry' });
+      setPending(null);
+      toast({ title: 'Entry deleted' });
+    } catch (error) {
+      toast({
+        title: 'Failed to delete the entry. Please try again.',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <>
+      <ul className="divide-y divide-stone-100">
+        {entries.map((entry) => (
+          <EntryRow
+            key={entry.id}
+            type={entry.type}
+            date={entry.dateRecorded}
+            title={entryTitle(entry)}
+            details={entryDetails(entry)}
+            editHref={`/animal/${animalId}/edit-${entry.type}/${entry.id}`}
+            onDelete={() => setPending(entry.id)}
+          />
+        ))}
+      </ul>
+      {history.hasNextPage && (
+        <ShowMore busy={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()} />
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        title="Delete entry"
+        message="Are you sure you want to delete this entry?"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setPending(null)}
+      />
+    </>
+  );
+}

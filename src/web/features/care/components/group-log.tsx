@@ -1,0 +1,114 @@
+// A group's log: one row per batch recorded for the group (newest first), with the animals it was
+// applied to. Edit opens the batch; Delete removes it from every animal (scope 'batch').
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { CareBatch } from '../../../../shared/schemas/care';
+import { buttonBase, buttonClasses } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useToast } from '../../../components/ui/toaster';
+import { groupLogPagesQuery, useDeleteCareEntry } from '../api/care';
+import { batchDetails, batchSizes, entryTitle } from './entry-display';
+import { EntryRow, ListError, ShowMore } from './entry-row';
+
+/** The log's rows without repeats (pages shift when entries come or go between two reads). */
+function rowsOf(pages: { items: CareBatch[] }[]): CareBatch[] {
+  const seen = new Set<string>();
+  return pages
+    .flatMap((page) => page.items)
+    .filter((batch) => {
+      const key = `${batch.batchId}:${batch.entryId}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+export function GroupLog({ groupId, animalCount }: { groupId: string; animalCount: number }) {
+  const log = useInfiniteQuery(groupLogPagesQuery(groupId));
+  const remove = useDeleteCareEntry();
+  const toast = useToast();
+  const [pending, setPending] = useState<{ entryId: string; animals: number } | null>(null);
+
+  if (log.isPending) {
+    return (
+      <p role="status" className="text-sm text-stone-600">
+        Loading log...
+      </p>
+    );
+  }
+  if (log.isError) return <ListError error={log.error} onRetry={() => void log.refetch()} />;
+
+  const batches = rowsOf(log.data.pages);
+  const sizes = batchSizes(batches);
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    try {
+      await remove.mutateAsync({ id: pending.entryId, scope: 'batch' });
+      setPending(null);
+      toast({ title: 'Entry deleted' });
+    } catch (error) {
+      toast({
+        title: 'Failed to delete the entry. Please try again.',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  if (!batches.length) {
+    return (
+      <>
+        <p className="text-sm text-stone-600">No care entries yet for this group</p>
+        {animalCount === 0 && (
+          <Link
+            href={`/group/${groupId}/add-animal`}
+            className={`${buttonBase} ${buttonClasses.primary} w-full`}
+          >
+            + Add New Animal
+          </Link>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <ul className="divide-y divide-stone-100">
+        {batches.map((batch) => {
+          const animals = sizes.get(batch.batchId) ?? batch.animals.length;
+          return (
+            <EntryRow
+              key={`${batch.batchId}:${batch.entryId}`}
+              type={batch.type}
+              date={batch.dateRecorded}
+              title={entryTitle(batch)}
+              details={batchDetails(batch)}
+              editHref={`/group/${groupId}/edit-${batch.type}/${batch.entryId}`}
+              onDelete={() => setPending({ entryId: batch.entryId, animals })}
+            >
+              <p className="text-xs font-medium text-stone-700">
+                Applied to {batch.animals.length} animal(s)
+              </p>
+              <p className="text-xs break-words text-stone-600">
+                {batch.animals.map((animal) => animal.name).join(', ')}
+              </p>
+            </EntryRow>
+          );
+        })}
+      </ul>
+      {log.hasNextPage && <ShowMore busy={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()} />}
+      <ConfirmDialog
+        open={pending !== null}
+        title="Delete entry"
+        message={`Are you sure you want to delete this entry? It was applied to ${pending?.animals ?? 0} animal(s); all of them lose it.`}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setPending(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+// One active reminder: what is due, for which animal or group, when, how often, and 'Done'.
+import { CalendarDays, Check, PawPrint, Repeat, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import { usDate } from '../../../../shared/care/dates';
+import { isOverdue, withoutReminderWord } from '../../../../shared/care/rules';
+import type { Reminder } from '../../../../shared/schemas/care';
+import { Button } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toaster';
+import { ApiError } from '../../../lib/api';
+import { useCompleteReminder } from '../api/reminders';
+import { OverdueBadge, TypeBadge } from './reminder-badges';
+import { repeatHint } from './reminder-format';
+
+function Subject({ reminder }: { reminder: Reminder }) {
+  const subject = reminder.animalId
+    ? { href: `/animal/${reminder.animalId}`, name: reminder.animalName, kind: 'Animal', Icon: PawPrint }
+    : reminder.groupId
+      ? { href: `/group/${reminder.groupId}`, name: reminder.groupName, kind: 'Group', Icon: Users }
+      : null;
+  if (!subject?.name) return null;
+  const { href, name, kind, Icon } = subject;
+  return (
+    <Link
+      href={href}
+      className="inline-flex min-h-6 max-w-full items-center gap-1 font-medium text-brand-700 underline-offset-4 hover:underline"
+    >
+      <Icon aria-hidden className="size-3.5 shrink-0" />
+      <span className="sr-only">{kind}: </span>
+      <span className="truncate">{name}</span>
+    </Link>
+  );
+}
+
+export function ReminderItem({ reminder, today }: { reminder: Reminder; today: string }) {
+  const toast = useToast();
+  const complete = useCompleteReminder();
+  const title = withoutReminderWord(reminder.title);
+  const overdue = isOverdue(reminder.dueDate, today);
+
+  // mutateAsync, not mutate's callbacks: the item leaves the list (and unmounts) before they would run
+  const markDone = async () => {
+    try {
+      await complete.mutateAsync(reminder.id);
+      toast({ title: 'Reminder completed', description: 'The reminder has been marked as completed.' });
+    } catch (error) {
+      toast({
+        title: 'Failed to complete reminder. Please try again.',
+        description: error instanceof ApiError && error.status === 0 ? error.message : undefined,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <article
+      data-testid="reminder-item"
+      className={`flex items-start gap-3 rounded-lg border bg-white p-3 ${
+        overdue ? 'border-red-300 border-l-4 border-l-red-700' : 'border-stone-200'
+      }`}
+    >
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <p className="font-medium break-words text-stone-900">{title}</p>
+        <div className="flex flex-wrap items-center gap-1.5">
+          <TypeBadge type={reminder.type} />
+          {overdue && <OverdueBadge />}
+        </div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
+          <span className="inline-flex items-center gap-1 whitespace-nowrap">
+            <CalendarDays aria-hidden className="size-3.5 shrink-0" />
+            Due {usDate(reminder.dueDate)}
+          </span>
+          <Subject reminder={reminder} />
+          {reminder.repeatEvery && reminder.repeatUnit && (
+            <span className="inline-flex items-center gap-1 whitespace-nowrap">
+              <Repeat aria-hidden className="size-3.5 shrink-0" />
+              {repeatHint(reminder.repeatEvery, reminder.repeatUnit)}
+            </span>
+          )}
+        </div>
+      </div>
+      <Button
+        variant="secondary"
+        className="shrink-0 px-3"
+        aria-label={`Mark ${title} done`}
+        disabled={complete.isPending}
+        onClick={() => void markDone()}
+      >
+        <Check aria-hidden className="size-4" />
+        Done
+      </Button>
+    </article>
+  );
+}
+
+/** A list of reminders, soonest first (the server's order). */
+export function ReminderList({ reminders, today }: { reminders: Reminder[]; today: string }) {
+  return (
+    <ul className="space-y-2">
+      {reminders.map((reminder) => (
+        <li key={reminder.id}>
+          <ReminderItem reminder={reminder} today={today} />
+        </li>
+      ))}
+    </ul>
+  );
+}
