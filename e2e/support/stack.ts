@@ -2,14 +2,13 @@
 // serving the built SPA from dist/web) on a free port, its own data directory, its own database,
 // and a real SMTP server that catches the emails it sends.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { freshPostgresDatabase } from '../../src/server/test/fresh-database';
 import { parseEmail, type ReceivedEmail } from './mail';
 
 export type Backend = 'pglite' | 'postgres';
@@ -68,33 +67,6 @@ async function startSmtp() {
     port,
     emails,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('The postgres backend needs TEST_DATABASE_URL.');
-  const name = `paddock_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
   };
 }
 
@@ -181,7 +153,7 @@ export async function startStack(backend: Backend): Promise<Stack> {
 
     let databaseUrl: string | undefined;
     if (backend === 'postgres') {
-      const database = await freshPostgresDatabase();
+      const database = await freshPostgresDatabase('paddock_e2e');
       databaseUrl = database.url;
       cleanups.push(() => database.drop());
     }

@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { loadConfig } from '../config';
@@ -12,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database';
 import { createLogger } from '../log/logger';
 import type { Email, Mailer } from '../mail/mailer';
 import { createFolderPhotoStore } from '../photos/photo-store';
+import { freshPostgresDatabase } from './fresh-database';
 
 export const appUrl = 'http://paddock.test';
 
@@ -19,26 +19,6 @@ export type Backend = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI sets it). */
 export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-
-async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `paddock_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -61,7 +41,7 @@ export async function createTestApp(backend: Backend) {
   let handle: DatabaseHandle;
   let drop = async () => {};
   if (backend === 'postgres') {
-    const fresh = await freshPostgresDatabase();
+    const fresh = await freshPostgresDatabase('paddock_test');
     drop = fresh.drop;
     handle = await openDatabase({ kind: 'postgres', url: fresh.url, onQuery: (sql) => queries.push(sql) });
   } else {

@@ -1,5 +1,12 @@
 // A labelled form control with its error message wired up for screen readers.
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type Ref } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 export const controlClasses =
   'block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 shadow-sm placeholder:text-stone-500 focus:border-brand-700 aria-[invalid=true]:border-red-600';
@@ -73,6 +80,29 @@ export function SelectField({
       >
         {children}
       </select>
+    </FieldFrame>
+  );
+}
+
+export function TextareaField({
+  label,
+  error,
+  hint,
+  ref,
+  ...props
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <textarea
+        id={id}
+        ref={ref}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { label, error, hint })}
+        className={`${controlClasses} min-h-20 resize-y`}
+        {...props}
+      />
     </FieldFrame>
   );
 }

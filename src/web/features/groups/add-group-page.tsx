@@ -6,7 +6,7 @@ import { Link, useLocation } from 'wouter';
 import type { z } from 'zod/mini';
 import { defaultGroupColor, groupCreateSchema } from '../../../shared/schemas/groups';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { TextField, TextareaField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { useCreateGroup } from './api/groups';
@@ -14,7 +14,6 @@ import { BackButton } from './components/back-button';
 import { ColorChoice } from './components/color-choice';
 import { cardClasses } from './components/page-states';
 import { applyServerErrors } from './components/server-errors';
-import { TextareaField } from './components/textarea-field';
 
 type FormValues = z.input<typeof groupCreateSchema>;
 type ParsedValues = z.output<typeof groupCreateSchema>;

@@ -9,7 +9,7 @@ import type { z } from 'zod/mini';
 import { groupUpdateSchema, type Group } from '../../../shared/schemas/groups';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { TextField } from '../../components/ui/field';
+import { TextField, TextareaField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { groupQuery, useDeleteGroup, useUpdateGroup } from './api/groups';
@@ -17,7 +17,6 @@ import { ColorChoice } from './components/color-choice';
 import { parseColor, toHex } from './components/color';
 import { cardClasses, isNotFound, Loading, LoadError, NotFound } from './components/page-states';
 import { applyServerErrors } from './components/server-errors';
-import { TextareaField } from './components/textarea-field';
 import { useGroupId } from './components/use-group-id';
 
 type FormValues = z.input<typeof groupUpdateSchema>;

@@ -17,10 +17,9 @@ import {
 } from '../../../../shared/schemas/care';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { Button, buttonBase, buttonClasses } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { SelectField, TextField, TextareaField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api';
-import { TextareaField } from '../../groups/components/textarea-field';
 import { useCreateCareEntries, useUpdateCareEntry } from '../api/care';
 import { AnimalPicker } from './animal-picker';
 import type { EntryRoute } from './entry-route';
