@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { freshPostgresDatabase } from '../src/server/test/fresh-database';
 import pg from 'pg';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -43,13 +44,8 @@ async function measure(url: string, headers: Record<string, string>) {
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99 };
 }
 
-const name = `paddock_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const databaseUrl = url.toString();
+const database = await freshPostgresDatabase('paddock_bench', adminUrl);
+const databaseUrl = database.url;
 const children: ChildProcess[] = [];
 
 try {
@@ -150,6 +146,5 @@ try {
   await Promise.all(
     children.map((child) => new Promise((resolve) => (child.kill('SIGTERM'), child.once('exit', resolve)))),
   );
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }

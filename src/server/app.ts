@@ -24,7 +24,7 @@ import { profileRoutes } from './features/profile/profile.routes';
 import type { AppEnv } from './http/context';
 import { AppError, errorBody } from './http/errors';
 import { requireFarm, SessionCache } from './http/require-farm';
-import { sameOriginOnly, securityHeaders } from './http/security';
+import { apiSecurityHeaders, sameOriginOnly, securityHeaders } from './http/security';
 import type { Logger } from './log/logger';
 import type { PhotoStore } from './photos/photo-store';
 
@@ -73,7 +73,8 @@ export function createApp(deps: AppDeps) {
   const { config, db, auth, logger } = deps;
   const app = new Hono<AppEnv>();
 
-  app.use(securityHeaders({ secure: config.secure }));
+  app.use('/api/*', apiSecurityHeaders({ secure: config.secure }));
+  app.use('*', except('/api/*', securityHeaders({ secure: config.secure })));
   app.use('/assets/*', compress());
 
   app.use('/api/*', async (c, next) => {

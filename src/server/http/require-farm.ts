@@ -36,16 +36,16 @@ export class SessionCache {
     private readonly maxEntries = 10_000,
   ) {}
 
-  get(token: string, now = Date.now()): CachedSession | undefined {
-    const entry = this.entries.get(token);
+  get(key: string, now = Date.now()): CachedSession | undefined {
+    const entry = this.entries.get(key);
     if (entry && entry.validUntil > now && entry.expiresAt > now) return entry;
-    if (entry) this.entries.delete(token);
+    if (entry) this.entries.delete(key);
     return undefined;
   }
 
-  set(token: string, value: Omit<CachedSession, 'validUntil'>, now = Date.now()) {
+  set(key: string, value: Omit<CachedSession, 'validUntil'>, now = Date.now()) {
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(token, { ...value, validUntil: now + this.ttlMs });
+    this.entries.set(key, { ...value, validUntil: now + this.ttlMs });
   }
 
   clear() {
@@ -69,14 +69,17 @@ export function requireFarm(options: {
     .prepare('paddock_session_farm');
 
   return async (c, next) => {
-    const token = verifiedSessionToken(getCookie(c, cookieName), secret);
-    if (!token) throw new UnauthorizedError();
-    let found = cache.get(token);
+    // Keyed by the whole signed cookie: a hit needs no signature check and no query.
+    const cookie = getCookie(c, cookieName);
+    if (!cookie) throw new UnauthorizedError();
+    let found = cache.get(cookie);
     if (!found) {
+      const token = verifiedSessionToken(cookie, secret);
+      if (!token) throw new UnauthorizedError();
       const [row] = await lookup.execute({ token });
       if (!row) throw new UnauthorizedError();
-      cache.set(token, { userId: row.userId, farmId: row.farmId, expiresAt: row.expiresAt.getTime() });
-      found = cache.get(token)!;
+      cache.set(cookie, { userId: row.userId, farmId: row.farmId, expiresAt: row.expiresAt.getTime() });
+      found = cache.get(cookie)!;
     }
     c.set('userId', found.userId);
     c.set('farmId', found.farmId);

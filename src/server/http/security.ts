@@ -29,6 +29,28 @@ export function securityHeaders(options: { secure: boolean }): MiddlewareHandler
   });
 }
 
+/**
+ * The API answers JSON and images, never pages: what protects it is the short list below
+ * (nothing may frame or sniff it, no referrer leaks, HTTPS only). Fewer bytes on every response.
+ */
+export function apiSecurityHeaders(options: { secure: boolean }): MiddlewareHandler {
+  return secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    strictTransportSecurity: options.secure ? 'max-age=31536000; includeSubDomains' : false,
+    xFrameOptions: 'DENY',
+    xContentTypeOptions: 'nosniff',
+    referrerPolicy: 'no-referrer',
+    crossOriginResourcePolicy: 'same-origin',
+    crossOriginOpenerPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+}
+
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Refuses a state-changing request whose Origin (or, lacking it, Referer) is not ours. */

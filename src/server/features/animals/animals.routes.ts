@@ -11,7 +11,6 @@ import {
   photoLimits,
   speciesCreateSchema,
   speciesSchema,
-  type Animal,
 } from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { AppEnv } from '../../http/context';
@@ -21,20 +20,7 @@ import { validate } from '../../http/validation';
 import { processPhoto } from '../../photos/photo-processing';
 import type { PhotoStore } from '../../photos/photo-store';
 import type { ProfileRepo } from '../profile/profile.repo';
-import type { AnimalRow, AnimalsRepo, AnimalValues } from './animals.repo';
-
-const photoVersion = (key: string) => key.slice(key.lastIndexOf('/') + 1);
-
-export function toAnimal({ photoKey, createdAt, updatedAt, ...row }: AnimalRow): Animal {
-  const base = `/api/v1/animals/${row.id}/photo?v=`;
-  return {
-    ...row,
-    photoUrl: photoKey ? `${base}${photoVersion(photoKey)}` : null,
-    thumbnailUrl: photoKey ? `${base}${photoVersion(photoKey)}&size=thumb` : null,
-    createdAt: createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
-  };
-}
+import { photoVersion, toAnimal, type AnimalsRepo, type AnimalValues } from './animals.repo';
 
 const photoFile = (key: string, size: 'display' | 'thumb') => `${key}/${size}.webp`;
 
@@ -102,7 +88,7 @@ export function animalsRoutes(deps: { repo: AnimalsRepo; profiles: ProfileRepo; 
         summary: 'All the farm’s animals by name, with species and groups',
         responses: { 200: jsonContent(z.array(animalSchema), 'Animals'), ...errorResponses },
       }),
-      async (c) => c.json((await repo.list(c.get('farmId'))).map(toAnimal), 200),
+      async (c) => c.json(await repo.list(c.get('farmId')), 200),
     )
     .post(
       '/animals',

@@ -59,6 +59,12 @@ describe.each(backends)('animal photos on %s', (backend) => {
     expect(animal.photoUrl).toMatch(new RegExp(`^/api/v1/animals/${animalId}/photo\\?v=[0-9a-f]+$`));
     expect(animal.thumbnailUrl).toBe(`${animal.photoUrl}&size=thumb`);
 
+    const [inGroup] = await (
+      await t.request(`/api/v1/groups/${animal.groups[0].id}/animals`, { cookie })
+    ).json();
+    expect(inGroup.photoUrl).toBe(animal.photoUrl);
+    expect(inGroup).not.toHaveProperty('photoKey'); // the storage key never leaves the server
+
     const display = await t.request(animal.photoUrl, { cookie });
     expect(display.status).toBe(200);
     expect(display.headers.get('content-type')).toBe('image/webp');

@@ -134,6 +134,27 @@ describe.each(backends)('profile API on %s', (backend) => {
     expect(after).toEqual(before);
   });
 
+  it('sends security headers: the short API set on /api, the full page set elsewhere', async () => {
+    const api = await t.request('/api/v1/profile', { cookie: alice.cookie });
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers.get('x-frame-options')).toBe('DENY');
+    expect(api.headers.get('referrer-policy')).toBe('no-referrer');
+    const page = await t.request('/some/page');
+    const policy = page.headers.get('content-security-policy') ?? '';
+    for (const directive of [
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ]) {
+      expect(policy).toContain(directive);
+    }
+    expect(policy).not.toContain('unsafe-inline');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
   it('answers unknown API routes with a JSON 404', async () => {
     const response = await t.request('/api/v1/nothing-here', { cookie: alice.cookie });
     expect(response.status).toBe(404);
