@@ -59,3 +59,16 @@ export const api = {
   patch: <T>(path: string, body: unknown) => apiRequest<T>('PATCH', path, body),
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
 };
+
+export const unexpectedError = 'An unexpected error occurred. Please try again.';
+
+/** What to tell the user about a failure: the server's words for a 4xx, the offline message, else a generic line. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status < 500) return error.message;
+  return unexpectedError;
+}
+
+/** The offline message when the network failed, else nothing (for toasts that carry their own title). */
+export function offlineMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 0 ? error.message : undefined;
+}

@@ -79,7 +79,8 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
           fields[input.type === 'weight' ? 'weights' : 'animalIds'] = ['Choose animals of your own farm'];
         if (groupId && !(await repo.groupExists(farmId, groupId)))
           fields.groupId = ['Choose a group of your own farm'];
-        const farmToday = await today(farmId);
+        const settings = await profiles.settings(farmId);
+        const farmToday = dateInZone(new Date(), settings.timeZone);
         if (input.type !== 'note' && input.nextDueDate && daysBetween(farmToday, input.nextDueDate) < 0) {
           fields.nextDueDate = ['The reminder date cannot be earlier than today'];
         }
@@ -109,7 +110,7 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
             break;
           }
           case 'weight': {
-            const unit = input.weightUnit ?? (await profiles.settings(farmId)).weightUnit;
+            const unit = input.weightUnit ?? settings.weightUnit;
             entries = input.weights.map(({ animalId, weightValue }) => ({
               animalId,
               type: 'weight',

@@ -34,8 +34,12 @@ function FieldFrame({ id, label, error, hint, children }: FieldProps & { id: str
   );
 }
 
-const describedBy = (id: string, { error, hint }: FieldProps) =>
-  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+/** The attributes that tie a control to its label, hint and error. */
+const wiring = (id: string, { error, hint }: Omit<FieldProps, 'label'>) => ({
+  id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+});
 
 export function TextField({
   label,
@@ -47,14 +51,7 @@ export function TextField({
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <input
-        id={id}
-        ref={ref}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { label, error, hint })}
-        className={controlClasses}
-        {...props}
-      />
+      <input {...wiring(id, { error, hint })} ref={ref} className={controlClasses} {...props} />
     </FieldFrame>
   );
 }
@@ -70,14 +67,7 @@ export function SelectField({
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <select
-        id={id}
-        ref={ref}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { label, error, hint })}
-        className={controlClasses}
-        {...props}
-      >
+      <select {...wiring(id, { error, hint })} ref={ref} className={controlClasses} {...props}>
         {children}
       </select>
     </FieldFrame>
@@ -95,11 +85,9 @@ export function TextareaField({
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
       <textarea
-        id={id}
+        {...wiring(id, { error, hint })}
         ref={ref}
         rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { label, error, hint })}
         className={`${controlClasses} min-h-20 resize-y`}
         {...props}
       />

@@ -8,7 +8,7 @@ import { signInSchema, signUpSchema, type Credentials } from '../../../shared/sc
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { resendConfirmation, sessionQuery, signIn, signUp, useSession } from './api/session';
 
@@ -20,18 +20,10 @@ const headings: Record<Mode, { title: string; intro: string }> = {
   forgot: { title: 'Reset your password', intro: 'We will email you a link to choose a new one.' },
 };
 
-const unexpected = 'An unexpected error occurred. Please try again.';
-
 function linkProblem(code: string | null): string | null {
   if (!code) return null;
   if (code === 'TOKEN_EXPIRED') return 'This confirmation link has expired. Sign in to get a new one.';
   return 'This confirmation link is not valid any more. Sign in, or ask for a new link.';
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof ApiError && error.status > 0 && error.status < 500) return error.message;
-  if (error instanceof ApiError && error.status === 0) return error.message;
-  return unexpected;
 }
 
 function CredentialsForm({
@@ -71,7 +63,7 @@ function CredentialsForm({
         onDone(email, true);
         return;
       }
-      toast({ title: 'Error', description: messageOf(error), variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
     }
   });
 
@@ -115,7 +107,7 @@ function ConfirmationNotice({ email }: { email: string }) {
       await resendConfirmation(email);
       toast({ title: 'Email sent', description: `We sent a new confirmation link to ${email}.` });
     } catch (error) {
-      toast({ title: 'Error', description: messageOf(error), variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
     } finally {
       setSending(false);
     }

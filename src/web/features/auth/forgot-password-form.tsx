@@ -7,7 +7,7 @@ import { emailOnlySchema } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
-import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { requestPasswordReset } from './api/session';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
@@ -24,11 +24,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       await requestPasswordReset(email);
       setSentTo(email);
     } catch (error) {
-      const message =
-        error instanceof ApiError && error.status > 0 && error.status < 500
-          ? error.message
-          : 'An unexpected error occurred. Please try again.';
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
     }
   });
 

@@ -7,7 +7,7 @@ import { newPasswordSchema } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { resetPassword } from './api/session';
 
 export default function ResetPasswordPage() {
@@ -30,9 +30,7 @@ export default function ResetPasswordPage() {
       const message =
         error instanceof ApiError && error.code === 'INVALID_TOKEN'
           ? 'This link has expired or was already used. Ask for a new one.'
-          : error instanceof ApiError && error.status > 0 && error.status < 500
-            ? error.message
-            : 'An unexpected error occurred. Please try again.';
+          : errorMessage(error);
       toast({ title: 'Error', description: message, variant: 'destructive' });
     }
   });

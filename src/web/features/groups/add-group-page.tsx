@@ -8,7 +8,7 @@ import { defaultGroupColor, groupCreateSchema } from '../../../shared/schemas/gr
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
 import { TextField, TextareaField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
-import { ApiError } from '../../lib/api';
+import { offlineMessage } from '../../lib/api';
 import { useCreateGroup } from './api/groups';
 import { BackButton } from './components/back-button';
 import { ColorChoice } from './components/color-choice';
@@ -42,7 +42,7 @@ export default function AddGroupPage() {
       applyServerErrors(error, ['name', 'description', 'color'], form.setError);
       toast({
         title: 'Failed to create group. Please try again.',
-        description: error instanceof ApiError && error.status === 0 ? error.message : undefined,
+        description: offlineMessage(error),
         variant: 'destructive',
       });
     }

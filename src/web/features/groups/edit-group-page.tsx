@@ -11,7 +11,7 @@ import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextField, TextareaField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
-import { ApiError } from '../../lib/api';
+import { offlineMessage } from '../../lib/api';
 import { groupQuery, useDeleteGroup, useUpdateGroup } from './api/groups';
 import { ColorChoice } from './components/color-choice';
 import { parseColor, toHex } from './components/color';
@@ -21,9 +21,6 @@ import { useGroupId } from './components/use-group-id';
 
 type FormValues = z.input<typeof groupUpdateSchema>;
 type ParsedValues = z.output<typeof groupUpdateSchema>;
-
-const offlineDescription = (error: unknown) =>
-  error instanceof ApiError && error.status === 0 ? error.message : undefined;
 
 function EditGroupForm({ group }: { group: Group }) {
   const [, navigate] = useLocation();
@@ -51,7 +48,7 @@ function EditGroupForm({ group }: { group: Group }) {
       applyServerErrors(error, ['name', 'description', 'color'], form.setError);
       toast({
         title: 'Failed to update group. Please try again.',
-        description: offlineDescription(error),
+        description: offlineMessage(error),
         variant: 'destructive',
       });
     }
@@ -67,7 +64,7 @@ function EditGroupForm({ group }: { group: Group }) {
       setConfirming(false);
       toast({
         title: 'Failed to delete group. Please try again.',
-        description: offlineDescription(error),
+        description: offlineMessage(error),
         variant: 'destructive',
       });
     }

@@ -15,7 +15,7 @@ import type { Group } from '../../../shared/schemas/groups';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
-import { ApiError } from '../../lib/api';
+import { offlineMessage } from '../../lib/api';
 import { animalsQuery } from '../animals/api/animals';
 import { groupsQuery } from '../groups/api/groups';
 import { BackButton } from '../groups/components/back-button';
@@ -164,7 +164,7 @@ function ReminderForm({
       applyServerErrors(error, formFields, form.setError);
       toast({
         title: 'Failed to add reminder. Please try again.',
-        description: error instanceof ApiError && error.status === 0 ? error.message : undefined,
+        description: offlineMessage(error),
         variant: 'destructive',
       });
     }

@@ -6,7 +6,7 @@ import { isOverdue, withoutReminderWord } from '../../../../shared/care/rules';
 import type { Reminder } from '../../../../shared/schemas/care';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api';
+import { offlineMessage } from '../../../lib/api';
 import { useCompleteReminder } from '../api/reminders';
 import { OverdueBadge, TypeBadge } from './reminder-badges';
 import { repeatHint } from './reminder-format';
@@ -45,7 +45,7 @@ export function ReminderItem({ reminder, today }: { reminder: Reminder; today: s
     } catch (error) {
       toast({
         title: 'Failed to complete reminder. Please try again.',
-        description: error instanceof ApiError && error.status === 0 ? error.message : undefined,
+        description: offlineMessage(error),
         variant: 'destructive',
       });
     }
