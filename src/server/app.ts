@@ -11,6 +11,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { randomUUID } from 'node:crypto';
 import { clientIpHeader, sessionCookieName, type Auth } from './auth/auth';
+import { accountAttempts, checkAuthRequest, createSignInGuard } from './auth/auth-gateway';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createAnimalsRepo } from './features/animals/animals.repo';
@@ -51,21 +52,30 @@ const sessionEndingPaths = [
   '/delete-user',
 ];
 
-/** Better Auth answers errors as { code, message }; give them the API's one error shape. */
+/** Better Auth answers errors as { code, message }, some with no body: give them the API's one shape. */
 async function normaliseAuthError(response: Response): Promise<Response> {
-  if (response.status < 400 || !response.headers.get('content-type')?.includes('application/json'))
-    return response;
+  if (response.status < 400) return response;
   const body = (await response
     .clone()
     .json()
-    .catch(() => null)) as { code?: string; message?: string } | null;
+    .catch(() => null)) as { code?: unknown; message?: unknown } | null;
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  const code = body?.code ?? (response.status === 429 ? 'TOO_MANY_REQUESTS' : 'AUTH_ERROR');
+  headers.set('content-type', 'application/json');
+  const code =
+    typeof body?.code === 'string' && body.code
+      ? body.code
+      : response.status === 429
+        ? 'TOO_MANY_REQUESTS'
+        : response.status === 404
+          ? 'NOT_FOUND'
+          : 'AUTH_ERROR';
   const message =
     response.status === 429
       ? 'Too many attempts. Please wait a few minutes and try again.'
-      : (body?.message ?? 'The request could not be completed.');
+      : typeof body?.message === 'string' && body.message
+        ? body.message
+        : 'The request could not be completed.';
   return new Response(JSON.stringify(errorBody(code, message)), { status: response.status, headers });
 }
 
@@ -102,9 +112,14 @@ export function createApp(deps: AppDeps) {
   const appOrigin = new URL(config.appUrl).origin;
   const sessions = new SessionCache();
   app.use('/api/auth/*', sameOriginOnly(appOrigin));
+  const signInGuard = createSignInGuard({ db, secret: config.authSecret, secure: config.secure });
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const path = c.req.path.slice('/api/auth'.length);
+    const checked = await checkAuthRequest(c, path);
+    if ('refusal' in checked) return checked.refusal;
     const headers = new Headers(c.req.raw.headers);
     headers.delete(clientIpHeader);
+    headers.delete('content-length'); // the body is passed on re-serialised
     let ip: string | undefined;
     if (config.trustProxy) ip = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
     else {
@@ -115,11 +130,26 @@ export function createApp(deps: AppDeps) {
       }
     }
     if (ip) headers.set(clientIpHeader, ip);
-    const request = new Request(c.req.raw, { headers });
-    const response = await auth.handler(request);
-    if (c.req.method === 'POST' && sessionEndingPaths.some((path) => c.req.path.endsWith(path)))
+
+    const account = path === '/sign-in/email' ? (checked.parsed as { email: string }).email : undefined;
+    if (account && (await signInGuard.overLimit(c, account))) {
+      c.header('Retry-After', String(accountAttempts.windowMs / 1000));
+      return c.json(
+        errorBody(
+          'TOO_MANY_REQUESTS',
+          'Too many attempts for this account. Please wait a few minutes and try again, or reset your password.',
+        ),
+        429,
+      );
+    }
+    const request = new Request(c.req.raw.url, { method: c.req.method, headers, body: checked.body });
+    const response = await normaliseAuthError(await auth.handler(request));
+    if (c.req.method === 'POST' && sessionEndingPaths.some((ending) => path.endsWith(ending)))
       sessions.clear();
-    return normaliseAuthError(response);
+    if (account && response.status === 200) {
+      response.headers.append('Set-Cookie', await signInGuard.succeeded(c, account));
+    }
+    return response;
   });
 
   // ---- REST API ----

@@ -2,10 +2,13 @@
 // rate limits kept in the database. See docs/decisions/0001-auth.md.
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { isTimeZone } from '../../shared/schemas/common';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { account, rateLimit, session, user, verification } from '../db/schema';
+import { account, farmMembers, farms, rateLimit, session, user, verification } from '../db/schema';
+import { clearAccountAttempts } from './auth-gateway';
 import type { Logger } from '../log/logger';
 import type { Mailer } from '../mail/mailer';
 import { confirmationEmail, passwordResetEmail } from './emails';
@@ -44,6 +47,32 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
         timeZone: { type: 'string', required: false, input: true, returned: false },
       },
     },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return;
+        // Whoever holds the inbox ends up with the only working password: a sign-up for an address
+        // that was never confirmed starts afresh — the pending account (and its empty farm) goes,
+        // a new one with this password is made, and earlier links name the old account's id, so
+        // Better Auth refuses them. A confirmed address is left alone (Better Auth answers as if
+        // it were new, and sends nothing). See docs/decisions/0012-auth-gateway.md.
+        const given = (ctx.body as { email?: unknown } | undefined)?.email;
+        const address = typeof given === 'string' ? given.toLowerCase() : '';
+        await db.transaction(async (tx) => {
+          const pending = await tx
+            .select({ id: user.id })
+            .from(user)
+            .where(and(eq(user.email, address), eq(user.emailVerified, false)));
+          if (!pending.length) return;
+          const ids = pending.map((row) => row.id);
+          const owned = tx
+            .select({ farmId: farmMembers.farmId })
+            .from(farmMembers)
+            .where(inArray(farmMembers.userId, ids));
+          await tx.delete(farms).where(inArray(farms.id, owned));
+          await tx.delete(user).where(inArray(user.id, ids));
+        });
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
@@ -65,6 +94,13 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: oneHour,
       password: { hash: hashPassword, verify: verifyPassword },
+      // Using one reset link voids every other one still out for the account.
+      onPasswordReset: async ({ user: changed }) => {
+        await db
+          .delete(verification)
+          .where(and(like(verification.identifier, 'reset-password:%'), eq(verification.value, changed.id)));
+        await clearAccountAttempts(db, changed.email);
+      },
       sendResetPassword: async ({ user: recipient, url }) => {
         await mailer.send(passwordResetEmail(recipient.email, url));
       },
@@ -88,7 +124,12 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
       modelName: 'rateLimit',
       window: 60,
       max: 100,
+      // Only what checks a credential or sends an email is limited: reading the session, signing
+      // out and following a link are not (50 page loads must never look like an attack).
       customRules: {
+        '/get-session': false,
+        '/sign-out': false,
+        '/revoke-sessions': false,
         '/sign-in/email': { window: 5 * 60, max: 10 },
         '/sign-up/email': { window: 60 * 60, max: 30 },
         '/send-verification-email': { window: 10 * 60, max: 5 },

@@ -3,6 +3,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ValidationTargets } from 'hono';
 import { validator as openApiValidator } from 'hono-openapi';
+import { findUnsafeText, unsafeTextMessage } from '../../shared/schemas/common';
 import { errorBody } from './errors';
 
 export function fieldIssues(issues: readonly StandardSchemaV1.Issue[]): Record<string, string[]> {
@@ -17,17 +18,20 @@ export function fieldIssues(issues: readonly StandardSchemaV1.Issue[]): Record<s
   return fields;
 }
 
+export const invalid = (fields: Record<string, string[]>) =>
+  errorBody('VALIDATION_FAILED', 'Some fields are not valid.', fields);
+
 /** Validates one part of the request against a shared schema; documents it in the OpenAPI too. */
 export function validate<Target extends keyof ValidationTargets, Schema extends StandardSchemaV1>(
   target: Target,
   schema: Schema,
 ) {
   return openApiValidator(target, schema, (result, c) => {
+    // The shared text rule, on the raw input of every route: no schema can forget it.
+    const unsafe = findUnsafeText(result.data);
+    if (unsafe) return c.json(invalid({ [unsafe]: [unsafeTextMessage] }), 422);
     if (!result.success) {
-      return c.json(
-        errorBody('VALIDATION_FAILED', 'Some fields are not valid.', fieldIssues(result.error)),
-        422,
-      );
+      return c.json(invalid(fieldIssues(result.error)), 422);
     }
   });
 }

@@ -22,7 +22,7 @@ export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'p
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(backend: Backend) {
+export async function createTestApp(backend: Backend, environment: Record<string, string> = {}) {
   const outbox: Email[] = [];
   const mailer: Mailer = {
     send: (email) => {
@@ -37,6 +37,7 @@ export async function createTestApp(backend: Backend) {
     AUTH_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: '/nonexistent-paddock-test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...environment,
   });
   let handle: DatabaseHandle;
   let drop = async () => {};

@@ -1,6 +1,6 @@
 // Animals: what the API accepts and answers; sex values and their labels.
 import * as z from 'zod/mini';
-import { optionalText } from './common';
+import { calendarDate, latestTodayOnEarth, measurement, optionalText, requiredText } from './common';
 import { weightUnits } from './profile';
 
 export const sexValues = ['female', 'male', 'castrated_male', 'spayed_female'] as const;
@@ -12,24 +12,19 @@ export const sexLabels: Record<Sex, string> = {
   spayed_female: 'Spayed Female',
 };
 
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
+/** Born between 1900-01-01 and today (anywhere on Earth: the farm's zone may be UTC+14). */
 const birthDateSchema = z.pipe(
   z.nullish(
-    z.union([z.literal(''), z.string().check(z.refine(isCalendarDate, 'Use a date like 2024-03-15'))]),
+    z.union([
+      z.literal(''),
+      calendarDate({ max: latestTodayOnEarth, tooLate: 'Birth date cannot be in the future' }),
+    ]),
   ),
   z.transform((value) => value || null),
 );
 
-const weightSchema = z.nullish(
-  z
-    .number('Weight must be a number')
-    .check(z.positive('Weight must be more than 0'), z.lte(100_000, 'Weight must be at most 100000')),
-);
+/** numeric(9, 2) in the database: 0.01 to 100000, two decimals at most */
+const weightSchema = z.nullish(measurement('Weight', 100_000, 2));
 
 const groupIdsSchema = z.array(z.uuid('Not a valid group id')).check(
   z.maxLength(100, 'At most 100 groups'),
@@ -37,9 +32,7 @@ const groupIdsSchema = z.array(z.uuid('Not a valid group id')).check(
 );
 
 const animalFields = {
-  name: z
-    .string()
-    .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(100, 'Must be at most 100 characters')),
+  name: requiredText('Name', 100),
   breed: optionalText(100),
   sex: z.nullish(z.enum(sexValues, 'Choose Female, Male, Castrated Male or Spayed Female')),
   birthDate: birthDateSchema,
@@ -92,13 +85,7 @@ export const speciesSchema = z.object({ id: z.string(), name: z.string(), custom
 export type Species = z.infer<typeof speciesSchema>;
 
 export const speciesCreateSchema = z.strictObject({
-  name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Species name is required'),
-      z.maxLength(60, 'Must be at most 60 characters'),
-    ),
+  name: requiredText('Species name', 60),
 });
 
 export const photoLimits = {

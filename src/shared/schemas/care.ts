@@ -1,6 +1,7 @@
 // Care entries (medical, weight, note) and reminders: what the API accepts and answers.
 import * as z from 'zod/mini';
 import { reminderTypes, repeatUnits } from '../care/rules';
+import { calendarDate as calendarDateBetween, measurement, requiredText } from './common';
 import { weightUnits } from './profile';
 
 export const entryTypes = ['medical', 'weight', 'note'] as const;
@@ -13,32 +14,18 @@ export const careDefaults = {
   weightValue: 75,
 } as const;
 
-const isCalendarDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
-export const calendarDate = z
-  .string('Choose a date')
-  .check(z.refine(isCalendarDate, 'Use a date like 2026-03-15'));
+export const calendarDate = calendarDateBetween();
 const uuid = z.uuid('Not a valid id');
 const animalIds = z.array(uuid).check(
   z.minLength(1, 'Choose at least one animal'),
   z.maxLength(500, 'At most 500 animals at once'),
   z.refine((ids) => new Set(ids).size === ids.length, 'An animal is listed twice'),
 );
-const positive = (what: string, max: number) =>
-  z
-    .number(`${what} must be a number`)
-    .check(z.positive(`${what} must be more than 0`), z.lte(max, `${what} must be at most ${max}`));
-const text = (label: string, max: number) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, `${label} is required`),
-      z.maxLength(max, `Must be at most ${max} characters`),
-    );
+/** numeric(12, 3): 0.001 to 100000, three decimals at most */
+const dosage = measurement('Dosage', 100_000, 3);
+/** numeric(9, 2): 0.01 to 100000, two decimals at most */
+const weightValue = measurement('Weight', 100_000, 2);
+const text = requiredText;
 
 const common = {
   /** chosen by the client so that a retried submission is recognised (one batch, not two) */
@@ -53,7 +40,7 @@ export const medicalEntryCreateSchema = z.strictObject({
   ...common,
   animalIds,
   medicationName: text('Medication', 100),
-  dosage: positive('Dosage', 100_000),
+  dosage: dosage,
   dosageUnit: z.enum(dosageUnits, 'Choose a unit'),
   /** next dose: creates a reminder per animal; not earlier than today in the farm's zone */
   nextDueDate: z.optional(z.nullable(calendarDate)),
@@ -63,7 +50,7 @@ export const weightEntryCreateSchema = z.strictObject({
   type: z.literal('weight'),
   ...common,
   /** one value per included animal */
-  weights: z.array(z.strictObject({ animalId: uuid, weightValue: positive('Weight', 100_000) })).check(
+  weights: z.array(z.strictObject({ animalId: uuid, weightValue: weightValue })).check(
     z.minLength(1, 'Choose at least one animal'),
     z.maxLength(500, 'At most 500 animals at once'),
     z.refine(
@@ -95,9 +82,9 @@ export const careEntryUpdateSchema = z.partial(
   z.strictObject({
     dateRecorded: calendarDate,
     medicationName: text('Medication', 100),
-    dosage: positive('Dosage', 100_000),
+    dosage: dosage,
     dosageUnit: z.enum(dosageUnits, 'Choose a unit'),
-    weightValue: positive('Weight', 100_000),
+    weightValue: weightValue,
     title: text('Title', 120),
     noteContent: text('Note', 5000),
   }),

@@ -2,12 +2,95 @@
 // routes small (see docs/decisions/0006-small-bundles.md); the server parses the same schemas.
 import * as z from 'zod/mini';
 
+// ---- Text -----------------------------------------------------------------------------------
+// One rule for every string a client sends (API and auth bodies alike; see docs/decisions/0011):
+// no control characters but tab and newline (a NUL breaks PostgreSQL text, the others forge log
+// lines and hide text), and no half of a surrogate pair on its own (it cannot be stored as UTF-8).
+const unsafeCharacter =
+  // eslint-disable-next-line no-control-regex -- finding control characters is this rule's purpose
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const unsafeTextMessage = 'Remove control characters and broken symbols from this text';
+
+export const isSafeText = (value: string) => !unsafeCharacter.test(value);
+
+/** The dotted path ('weights.0.note', or '_' for the whole value) of the first unsafe string. */
+export function findUnsafeText(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return isSafeText(value) ? undefined : path.join('.') || '_';
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (!isSafeText(key)) return [...path, '_'].join('.');
+    const found = findUnsafeText(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A string that passes the shared text rule. */
+export const safeString = (message?: string) =>
+  z.string(message).check(z.refine(isSafeText, unsafeTextMessage));
+
+/** Required free text: trimmed, not blank, at most `max` characters. */
+export const requiredText = (label: string, max: number) =>
+  safeString().check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(max, `Must be at most ${max} characters`),
+  );
+
 /** Optional free text: trimmed; blank becomes null so that "Not set" means the same everywhere. */
 export const optionalText = (max: number) =>
   z.pipe(
-    z.nullish(z.string().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`))),
+    z.nullish(safeString().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`))),
     z.transform((value) => (value ? value : null)),
   );
+
+// ---- Calendar dates --------------------------------------------------------------------------
+// Dates are 'YYYY-MM-DD' days between 1900-01-01 and 2099-12-31 (a PostgreSQL date holds them
+// exactly); rules that depend on the farm's "today" (reminders not in the past) live beside them.
+export const earliestDate = '1900-01-01';
+export const latestDate = '2099-12-31';
+
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** The latest calendar date that is already "today" somewhere on Earth (UTC+14). */
+export const latestTodayOnEarth = (now = new Date()) =>
+  new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+
+/** A calendar date between `min` and `max` (strings compare as dates in this format). */
+export const calendarDate = (range: { min?: string; max?: () => string; tooLate?: string } = {}) => {
+  const min = range.min ?? earliestDate;
+  const max = range.max ?? (() => latestDate);
+  return z.string('Choose a date').check(
+    z.refine(isCalendarDate, 'Use a date like 2026-03-15'),
+    z.refine((value) => !isCalendarDate(value) || value >= min, `Use a date from ${min} on`),
+    z.refine(
+      (value) => !isCalendarDate(value) || value <= max(),
+      range.tooLate ?? `Use a date up to ${latestDate}`,
+    ),
+  );
+};
+
+// ---- Numbers ---------------------------------------------------------------------------------
+/**
+ * A positive measurement with at most `decimals` places, from one unit of the last place up to
+ * `max`: exactly what its numeric(p, decimals) column stores, so a value reads back unchanged.
+ */
+export const measurement = (what: string, max: number, decimals: number) => {
+  const step = 10 ** -decimals;
+  return z.number(`${what} must be a number`).check(
+    z.gte(step, `${what} must be at least ${step.toFixed(decimals)}`),
+    z.lte(max, `${what} must be at most ${max}`),
+    z.refine(
+      (value) => Number(value.toFixed(decimals)) === value,
+      `${what} can have at most ${decimals} decimal places`,
+    ),
+  );
+};
 
 export function isTimeZone(value: string): boolean {
   try {

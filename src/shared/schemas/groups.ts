@@ -1,6 +1,6 @@
 // Herd groups: what the API accepts and answers, and the colours a group can take.
 import * as z from 'zod/mini';
-import { optionalText } from './common';
+import { optionalText, requiredText } from './common';
 
 export const groupColors = [
   { name: 'Blue', value: 'rgba(59,130,246,1)' },
@@ -24,13 +24,7 @@ export const groupColorSchema = z
   .string()
   .check(z.trim(), z.refine(isColor, 'Use a colour like rgba(59,130,246,1) or #3b82f6'));
 
-export const groupNameSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, 'Group name is required'),
-    z.maxLength(60, 'Must be at most 60 characters'),
-  );
+export const groupNameSchema = requiredText('Group name', 60);
 
 export const groupSchema = z.object({
   id: z.string(),

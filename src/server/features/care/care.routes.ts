@@ -29,13 +29,12 @@ const isoBoth = <T extends { createdAt: Date; updatedAt: Date }>(row: T) => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** ?offset=N for lists longer than a page (100 rows). */
+/** ?offset=N for lists longer than a page (100 rows): a whole number from 0 to 1,000,000. */
 function offsetOf(value: string | undefined): number {
   if (value === undefined) return 0;
-  const offset = Number(value);
-  if (!Number.isInteger(offset) || offset < 0)
-    throw new ValidationError({ offset: ['Must be a whole number, 0 or more'] });
-  return offset;
+  if (!/^\d{1,7}$/.test(value) || Number(value) > 1_000_000)
+    throw new ValidationError({ offset: ['Must be a whole number from 0 to 1000000'] });
+  return Number(value);
 }
 
 function paged<T>(rows: T[], offset: number): Page<T> {

@@ -1,0 +1,194 @@
+// The one door to Better Auth: only the endpoints the app uses are served (an allow-list, so a
+// library upgrade cannot open a new one), every body passes Paddock's rules first (the shared text
+// rule, lengths, no unknown fields), and sign-in is limited per account as well as per address.
+// See docs/decisions/0011-input-rules.md and 0012-auth-gateway.md.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { serialize } from 'hono/utils/cookie';
+import * as z from 'zod/mini';
+import { findUnsafeText, safeString, unsafeTextMessage } from '../../shared/schemas/common';
+import type { Database } from '../db/database';
+import { rateLimit } from '../db/schema';
+import { fieldIssues, invalid } from '../http/validation';
+import { errorBody } from '../http/errors';
+
+const email = safeString('Enter your email').check(
+  z.trim(),
+  z.maxLength(254, 'Must be at most 254 characters'),
+  z.email('Enter a valid email address'),
+);
+const password = safeString('Enter your password').check(
+  z.minLength(1, 'Enter your password'),
+  z.maxLength(128, 'Password must be at most 128 characters'),
+);
+/** Where Better Auth may send the browser afterwards: a path of this app, never another site. */
+const appPath = safeString().check(
+  z.maxLength(200, 'Must be at most 200 characters'),
+  z.regex(/^\/(?![/\\])[^\s]*$/, 'Must be a path of this app, like /auth'),
+);
+const noBody = z.strictObject({});
+
+type Endpoint = { method: 'GET' | 'POST'; body?: z.ZodMiniType };
+
+/** Every Better Auth endpoint the app calls (src/web/features/auth) or links to in its emails. */
+export const authEndpoints: Record<string, Endpoint> = {
+  '/get-session': { method: 'GET' },
+  '/sign-up/email': {
+    method: 'POST',
+    body: z.strictObject({
+      email,
+      password: password.check(z.minLength(8, 'Password must be at least 8 characters')),
+      name: z.optional(safeString().check(z.maxLength(100, 'Must be at most 100 characters'))),
+      /** the browser's zone, which the new farm starts in (an unknown one is ignored: auth.ts) */
+      timeZone: z.optional(safeString().check(z.maxLength(64, 'Must be at most 64 characters'))),
+      callbackURL: z.optional(appPath),
+    }),
+  },
+  '/sign-in/email': {
+    method: 'POST',
+    body: z.strictObject({
+      email,
+      password,
+      rememberMe: z.optional(z.boolean()),
+      callbackURL: z.optional(appPath),
+    }),
+  },
+  '/sign-out': { method: 'POST', body: noBody },
+  '/revoke-sessions': { method: 'POST', body: noBody },
+  '/verify-email': { method: 'GET' },
+  '/send-verification-email': {
+    method: 'POST',
+    body: z.strictObject({ email, callbackURL: z.optional(appPath) }),
+  },
+  '/request-password-reset': {
+    method: 'POST',
+    body: z.strictObject({ email, redirectTo: z.optional(appPath) }),
+  },
+  /** the emailed link, which checks the token and sends the browser to /reset-password */
+  '/reset-password/:token': { method: 'GET' },
+  '/reset-password': {
+    method: 'POST',
+    body: z.strictObject({
+      token: safeString().check(z.minLength(1), z.maxLength(256, 'Must be at most 256 characters')),
+      newPassword: password,
+    }),
+  },
+};
+
+/** The endpoint a request is for: its path below /api/auth, matched against the allow-list. */
+export function authEndpointOf(method: string, path: string): Endpoint | undefined {
+  const exact = authEndpoints[path];
+  if (exact) return exact.method === method ? exact : undefined;
+  if (method === 'GET' && /^\/reset-password\/[^/]+$/.test(path))
+    return authEndpoints['/reset-password/:token'];
+  return undefined;
+}
+
+/**
+ * Checks a request to Better Auth against Paddock's rules; answers the refusal, or the request to
+ * hand on (its body read once and passed on unchanged).
+ */
+export async function checkAuthRequest(
+  c: Context,
+  path: string,
+): Promise<{ refusal: Response } | { body: string | undefined; parsed: unknown }> {
+  const endpoint = authEndpointOf(c.req.method, path);
+  if (!endpoint) return { refusal: c.json(errorBody('NOT_FOUND', 'No such API route.'), 404) };
+  const unsafeQuery = findUnsafeText(c.req.query());
+  if (unsafeQuery || findUnsafeText(path)) {
+    return { refusal: c.json(invalid({ [unsafeQuery ?? 'token']: [unsafeTextMessage] }), 422) };
+  }
+  if (!endpoint.body) return { body: undefined, parsed: undefined };
+
+  const text = await c.req.text();
+  let value: unknown = {};
+  if (text.trim()) {
+    if (!c.req.header('content-type')?.toLowerCase().startsWith('application/json')) {
+      return { refusal: c.json(errorBody('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON.'), 415) };
+    }
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return { refusal: c.json(errorBody('BAD_REQUEST', 'The request body is not valid JSON.'), 400) };
+    }
+  }
+  const unsafe = findUnsafeText(value);
+  if (unsafe) return { refusal: c.json(invalid({ [unsafe]: [unsafeTextMessage] }), 422) };
+  const result = endpoint.body['~standard'].validate(value);
+  if (result instanceof Promise) throw new Error('auth body schemas must be synchronous');
+  if (result.issues) return { refusal: c.json(invalid(fieldIssues(result.issues)), 422) };
+  return { body: JSON.stringify(value), parsed: result.value };
+}
+
+// ---- Sign-in attempts per account ----------------------------------------------------------------
+// The per-address limit (Better Auth's, auth.ts) stops one client; this stops many clients guessing
+// one account's password. A device that has signed in to the account before is not counted, so
+// guesses from elsewhere slow the account down but never lock its owner out of their own phone.
+
+export const accountAttempts = { max: 10, windowMs: 15 * 60 * 1000 };
+const knownDeviceCookie = 'paddock.known_device';
+
+const accountKey = (address: string) => `sign-in-account:${address.trim().toLowerCase()}`;
+
+export function createSignInGuard(deps: { db: Database; secret: string; secure: boolean }) {
+  const { db, secret, secure } = deps;
+  const cookieName = secure ? `__Host-${knownDeviceCookie}` : knownDeviceCookie;
+  const deviceProof = (address: string) =>
+    createHmac('sha256', secret).update(`known-device:${address.trim().toLowerCase()}`).digest('base64url');
+
+  function isKnownDevice(c: Context, address: string): boolean {
+    const given = getCookie(c, cookieName)?.split('|') ?? [];
+    const expected = Buffer.from(deviceProof(address));
+    return given.some((proof) => {
+      const candidate = Buffer.from(proof);
+      return candidate.length === expected.length && timingSafeEqual(candidate, expected);
+    });
+  }
+
+  return {
+    /** Counts an attempt on the account; true when it is over the limit (answer 429). */
+    async overLimit(c: Context, address: string): Promise<boolean> {
+      if (isKnownDevice(c, address)) return false;
+      const now = Date.now();
+      const windowStart = now - accountAttempts.windowMs;
+      const expired = sql`${rateLimit.lastRequest} < ${windowStart}`;
+      const [row] = await db
+        .insert(rateLimit)
+        .values({ key: accountKey(address), count: 1, lastRequest: now })
+        .onConflictDoUpdate({
+          target: rateLimit.key,
+          set: {
+            count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
+            lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
+          },
+        })
+        .returning({ count: rateLimit.count });
+      return Number(row?.count ?? 0) > accountAttempts.max;
+    },
+    /**
+     * After a successful sign-in: the account's count starts again, and the answer carries the
+     * cookie (Set-Cookie value) that marks this device as known to the account.
+     */
+    async succeeded(c: Context, address: string): Promise<string> {
+      await clearAccountAttempts(db, address);
+      const proofs = new Set(getCookie(c, cookieName)?.split('|') ?? []);
+      proofs.add(deviceProof(address));
+      return serialize(cookieName, [...proofs].slice(-5).join('|'), {
+        httpOnly: true,
+        secure,
+        sameSite: 'Lax',
+        path: '/',
+        maxAge: 365 * 24 * 60 * 60,
+      });
+    },
+  };
+}
+
+/** A password reset proves the inbox: the account's count of sign-in attempts starts again. */
+export async function clearAccountAttempts(db: Database, address: string): Promise<void> {
+  await db.delete(rateLimit).where(eq(rateLimit.key, accountKey(address)));
+}
+
+export type SignInGuard = ReturnType<typeof createSignInGuard>;
