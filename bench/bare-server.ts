@@ -11,7 +11,7 @@ const listAnimals = `
          a.weight_unit as "weightUnit", a.species_id as "speciesId", s.name as "speciesName",
          a.color, a.dam, a.sire, a.tag_id as "tagId", a.photo_key as "photoKey",
          coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.name, g.id)
-                   from animal_groups ag join groups g on g.id = ag.group_id where ag.animal_id = a.id), '[]'::json) as groups,
+                   from animal_groups ag join groups g on g.farm_id = ag.farm_id and g.id = ag.group_id where ag.farm_id = a.farm_id and ag.animal_id = a.id), '[]'::json) as groups,
          a.created_at as "createdAt", a.updated_at as "updatedAt"
   from animals a left join species s on s.id = a.species_id
   where a.farm_id = $1 order by lower(a.name), a.id`;

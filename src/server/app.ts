@@ -5,15 +5,17 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { openAPIRouteHandler } from 'hono-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { randomUUID } from 'node:crypto';
 import { clientIpHeader, sessionCookieName, type Auth } from './auth/auth';
 import { accountAttempts, checkAuthRequest, createSignInGuard } from './auth/auth-gateway';
+import { backupRoutes } from './backup/backup.routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { createAccountRepo } from './features/account/account.repo';
+import { accountRoutes } from './features/account/account.routes';
 import { createAnimalsRepo } from './features/animals/animals.repo';
 import { animalsRoutes } from './features/animals/animals.routes';
 import { createCareRepo } from './features/care/care.repo';
@@ -22,6 +24,7 @@ import { createGroupsRepo } from './features/groups/groups.repo';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { createProfileRepo } from './features/profile/profile.repo';
 import { profileRoutes } from './features/profile/profile.routes';
+import { limitBody } from './http/body-limit';
 import type { AppEnv } from './http/context';
 import { AppError, errorBody } from './http/errors';
 import { requireFarm, SessionCache } from './http/require-farm';
@@ -83,6 +86,14 @@ export function createApp(deps: AppDeps) {
   const { config, db, auth, logger } = deps;
   const app = new Hono<AppEnv>();
 
+  // An error answered before a request's body was read leaves the rest of that body on the
+  // socket: close the connection, so a keep-alive client's next request is not read as its tail.
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.status >= 400 && (c.req.header('content-length') ?? '0') !== '0')
+      c.header('Connection', 'close');
+    if (c.res.status >= 400 && c.req.header('transfer-encoding')) c.header('Connection', 'close');
+  });
   app.use('/api/*', apiSecurityHeaders({ secure: config.secure }));
   app.use('*', except('/api/*', securityHeaders({ secure: config.secure })));
   app.use('/assets/*', compress());
@@ -97,13 +108,7 @@ export function createApp(deps: AppDeps) {
   app.on(
     ['POST', 'PUT', 'PATCH', 'DELETE'],
     '/api/*',
-    except(
-      '/api/v1/animals/:id/photo',
-      bodyLimit({
-        maxSize: jsonBodyLimit,
-        onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large.'), 413),
-      }),
-    ),
+    except('/api/v1/animals/:id/photo', limitBody(jsonBodyLimit, 'The request body is too large.')),
   );
 
   // ---- Better Auth ----
@@ -159,6 +164,7 @@ export function createApp(deps: AppDeps) {
   api.get(
     '/openapi.json',
     openAPIRouteHandler(api, {
+      defaultValidationErrorResponse: false, // ours is the 422 in the one error shape (invalidResponse)
       documentation: {
         openapi: '3.1.0',
         servers: [{ url: '/api/v1' }],
@@ -186,9 +192,14 @@ export function createApp(deps: AppDeps) {
   api.route('/', groupsRoutes(createGroupsRepo(db), animals));
   api.route('/', animalsRoutes({ repo: animals, profiles, photos: deps.photos }));
   api.route('/', careRoutes({ repo: createCareRepo(db), profiles }));
+  api.route(
+    '/',
+    accountRoutes({ repo: createAccountRepo(db), photos: deps.photos, sessions, secure: config.secure }),
+  );
   app.route('/api/v1', api);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', 'No such API route.'), 404));
+  app.route('/internal', backupRoutes({ db, photos: deps.photos, authSecret: config.authSecret, logger }));
 
   // ---- Web app ----
   if (deps.webDir && existsSync(join(deps.webDir, 'index.html'))) {
@@ -202,6 +213,8 @@ export function createApp(deps: AppDeps) {
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
+    // A file the build does not have is missing, not the app's page (a stale tab asks for old chunks).
+    app.get('/assets/*', (c) => c.text('Not found', 404));
     app.get('/', async (c) => {
       const signedIn = c.req.header('cookie')?.includes('session_token')
         ? await auth.api.getSession({ headers: c.req.raw.headers })

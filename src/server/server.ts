@@ -10,6 +10,7 @@ import { openDatabase } from './db/database';
 import { createLogger } from './log/logger';
 import { createMailer } from './mail/mailer';
 import { createFolderPhotoStore } from './photos/photo-store';
+import { sweepOrphanPhotos } from './photos/photo-sweep';
 
 export const defaultWebDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -28,6 +29,8 @@ export async function startServer(config: Config) {
   });
   const auth = createAuth({ config, db: handle.db, mailer, logger });
   const photos = createFolderPhotoStore(join(config.dataDir, 'photos'));
+  // before listening, so that no upload is in flight: what no row points to is a crash's leftover
+  await sweepOrphanPhotos({ db: handle.db, photoDir: join(config.dataDir, 'photos'), logger });
   const app = createApp({ config, db: handle.db, auth, logger, photos, webDir: defaultWebDir });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve) => server.once('listening', resolve));

@@ -220,6 +220,9 @@ async function farmNameAfterSignIn(server: RunningServer, email: string): Promis
   return ((await profile.json()) as { farmName: unknown }).farmName;
 }
 
+const lockOwner = (dataDir: string) =>
+  Number.parseInt(fs.readFileSync(join(dataDir, 'paddock.lock'), 'utf8').split(' ')[0]!, 10);
+
 afterEach(async () => {
   await killAll();
 });
@@ -240,11 +243,11 @@ describe('durability of the embedded database (real server processes)', () => {
       await setFarmName(first, cookie, 'Willow Creek');
       process.kill(first.pid, 'SIGKILL');
       expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
-      expect(fs.readFileSync(join(dataDir, 'paddock.lock'), 'utf8')).toBe(String(first.pid)); // stale
+      expect(lockOwner(dataDir)).toBe(first.pid); // stale
 
       const second = await startServer(dataDir);
       expect(await farmNameAfterSignIn(second, email)).toBe('Willow Creek');
-      expect(fs.readFileSync(join(dataDir, 'paddock.lock'), 'utf8')).toBe(String(second.pid));
+      expect(lockOwner(dataDir)).toBe(second.pid);
     },
     processTestTimeout,
   );
@@ -262,7 +265,64 @@ describe('durability of the embedded database (real server processes)', () => {
 
       const response = await request(first, '/api/v1/openapi.json');
       expect(response.status).toBe(200);
-      expect(fs.readFileSync(join(dataDir, 'paddock.lock'), 'utf8')).toBe(String(first.pid));
+      expect(lockOwner(dataDir)).toBe(first.pid);
+    },
+    processTestTimeout,
+  );
+
+  it(
+    'starts although the lock names the pid of an unrelated live process (a pid reused after a crash)',
+    async () => {
+      const unrelated = spawn('sleep', ['60'], { stdio: 'ignore' });
+      try {
+        for (const content of [`${unrelated.pid} 1`, `${unrelated.pid}`]) {
+          const dataDir = await freshDataDir();
+          fs.writeFileSync(join(dataDir, 'paddock.lock'), content);
+          const server = await startServer(dataDir);
+          expect(lockOwner(dataDir)).toBe(server.pid);
+          process.kill(server.pid, 'SIGTERM');
+          expect(await server.exited).toEqual({ code: 0, signal: null });
+        }
+      } finally {
+        unrelated.kill('SIGKILL');
+      }
+    },
+    processTestTimeout,
+  );
+
+  it(
+    'writes every log line as one JSON object, whatever the requests hold',
+    async () => {
+      const server = await startServer(await freshDataDir());
+      const forged = 'abc\n{"level":"error","message":"forged"}\u0000\r\u001b[31m';
+      await signUpAndConfirm(server, 'logged@example.com');
+      const probes: [string, unknown][] = [
+        ['/api/auth/reset-password', { token: forged, newPassword: 'long enough' }],
+        ['/api/auth/sign-up/email', { email: 'logged@example.com', password: 'long enough', name: forged }],
+        ['/api/auth/sign-up/email', { email: 'logged@example.com', password: 'long enough', name: '' }],
+        ['/api/auth/sign-in/email', { email: 'logged@example.com', password: forged }],
+        ['/api/auth/request-password-reset', { email: 'nobody@example.com', redirectTo: '/reset-password' }],
+      ];
+      for (const [path, body] of probes) await request(server, path, { body });
+      for (const path of [
+        `/api/auth/reset-password/${encodeURIComponent(forged)}?callbackURL=${encodeURIComponent(forged)}`,
+        `/api/auth/verify-email?token=${encodeURIComponent(forged)}&callbackURL=/auth`,
+        `/api/v1/${encodeURIComponent(forged)}`,
+      ]) {
+        await request(server, path);
+      }
+      process.kill(server.pid, 'SIGTERM');
+      await server.exited;
+      const lines = `${server.stdout()}${server.stderr()}`.split('\n').filter(Boolean);
+      expect(lines.length).toBeGreaterThan(2);
+      for (const line of lines) {
+        // eslint-disable-next-line no-control-regex -- a raw control character is what forges a line
+        expect(line, line).not.toMatch(/[\u0000-\u001f]/);
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        expect(typeof entry.message, line).toBe('string');
+        expect(['debug', 'info', 'warn', 'error'], line).toContain(entry.level);
+        expect(entry.message, line).not.toBe('forged');
+      }
     },
     processTestTimeout,
   );

@@ -175,7 +175,7 @@ export const species = pgTable(
 export const groups = pgTable(
   'groups',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     farmId: uuid('farm_id')
       .notNull()
       .references(() => farms.id, { onDelete: 'cascade' }),
@@ -185,8 +185,9 @@ export const groups = pgTable(
     ...timestamps,
   },
   (table) => [
-    // (farm_id, id) lets animal_groups prove that a link joins two records of the same farm
-    unique('groups_farm_id_id_unique').on(table.farmId, table.id),
+    // Ids are the client's choice and scoped by farm, so that no answer reveals whether another
+    // farm holds an id; the key also lets links prove that they join records of one farm.
+    primaryKey({ columns: [table.farmId, table.id] }),
     index('groups_farm_id_created_at_idx').on(table.farmId, table.createdAt),
   ],
 );
@@ -194,7 +195,7 @@ export const groups = pgTable(
 export const animals = pgTable(
   'animals',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     farmId: uuid('farm_id')
       .notNull()
       .references(() => farms.id, { onDelete: 'cascade' }),
@@ -214,7 +215,8 @@ export const animals = pgTable(
     ...timestamps,
   },
   (table) => [
-    unique('animals_farm_id_id_unique').on(table.farmId, table.id),
+    // scoped by farm, like every client-chosen id (see groups)
+    primaryKey({ columns: [table.farmId, table.id] }),
     index('animals_farm_id_name_idx').on(table.farmId, table.name),
     index('animals_species_id_idx').on(table.speciesId),
   ],
@@ -229,7 +231,7 @@ export const animalGroups = pgTable(
     createdAt: timestamps.createdAt,
   },
   (table) => [
-    primaryKey({ columns: [table.animalId, table.groupId] }),
+    primaryKey({ columns: [table.farmId, table.animalId, table.groupId] }),
     foreignKey({
       name: 'animal_groups_animal_fk',
       columns: [table.farmId, table.animalId],
@@ -254,14 +256,14 @@ export const repeatUnit = pgEnum('repeat_unit', ['day', 'week', 'month']);
 export const careEntries = pgTable(
   'care_entries',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     farmId: uuid('farm_id')
       .notNull()
       .references(() => farms.id, { onDelete: 'cascade' }),
     animalId: uuid('animal_id').notNull(),
     /** entries written by one submission (a whole group at once) share it; see decision 0010 */
     batchId: uuid('batch_id').notNull(),
-    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    groupId: uuid('group_id'),
     type: entryType('type').notNull(),
     dateRecorded: date('date_recorded', { mode: 'string' }).notNull(),
     medicationName: text('medication_name'),
@@ -274,14 +276,23 @@ export const careEntries = pgTable(
     ...timestamps,
   },
   (table) => [
+    primaryKey({ columns: [table.farmId, table.id] }),
     foreignKey({
       name: 'care_entries_animal_fk',
       columns: [table.farmId, table.animalId],
       foreignColumns: [animals.farmId, animals.id],
     }).onDelete('cascade'),
+    // Deleting a group keeps its entries. The migration (0005) says ON DELETE SET NULL
+    // ("group_id"): drizzle cannot express the column list, and a plain SET NULL would also null
+    // farm_id, which is NOT NULL. Keep that clause if this key is ever generated again.
+    foreignKey({
+      name: 'care_entries_group_fk',
+      columns: [table.farmId, table.groupId],
+      foreignColumns: [groups.farmId, groups.id],
+    }).onDelete('set null'),
     index('care_entries_animal_idx').on(table.farmId, table.animalId, table.dateRecorded),
     // one entry per animal per submission: a retried batch cannot write twice
-    unique('care_entries_batch_animal_unique').on(table.batchId, table.animalId),
+    unique('care_entries_batch_animal_unique').on(table.farmId, table.batchId, table.animalId),
     index('care_entries_batch_idx').on(table.farmId, table.batchId),
     index('care_entries_group_idx').on(table.groupId, table.dateRecorded),
   ],
@@ -290,14 +301,14 @@ export const careEntries = pgTable(
 export const reminders = pgTable(
   'reminders',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     farmId: uuid('farm_id')
       .notNull()
       .references(() => farms.id, { onDelete: 'cascade' }),
     /** one animal, or a whole group (exactly one of the two) */
     animalId: uuid('animal_id'),
     groupId: uuid('group_id'),
-    careEntryId: uuid('care_entry_id').references(() => careEntries.id, { onDelete: 'cascade' }),
+    careEntryId: uuid('care_entry_id'),
     title: text('title').notNull(),
     type: reminderType('type').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
@@ -305,11 +316,18 @@ export const reminders = pgTable(
     repeatUnit: repeatUnit('repeat_unit'),
     completed: boolean('completed').notNull().default(false),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    /** the reminder this one repeats; unique, so completing twice cannot schedule two */
-    previousId: uuid('previous_id').unique(),
+    /** the reminder this one repeats; unique in the farm, so completing twice cannot schedule two */
+    previousId: uuid('previous_id'),
     ...timestamps,
   },
   (table) => [
+    primaryKey({ columns: [table.farmId, table.id] }),
+    unique('reminders_farm_id_previous_id_unique').on(table.farmId, table.previousId),
+    foreignKey({
+      name: 'reminders_care_entry_fk',
+      columns: [table.farmId, table.careEntryId],
+      foreignColumns: [careEntries.farmId, careEntries.id],
+    }).onDelete('cascade'),
     foreignKey({
       name: 'reminders_animal_fk',
       columns: [table.farmId, table.animalId],

@@ -14,7 +14,12 @@ export const errorResponses = {
   401: jsonContent(apiErrorSchema, 'Not signed in'),
   404: jsonContent(apiErrorSchema, 'No such record on your farm'),
 };
-export const invalidResponse = { 422: jsonContent(apiErrorSchema, 'Invalid fields') };
+/** What a route with a JSON body may also answer: malformed JSON, too large, invalid fields. */
+export const invalidResponse = {
+  400: jsonContent(apiErrorSchema, 'The body is not valid JSON'),
+  413: jsonContent(apiErrorSchema, 'The body is too large'),
+  422: jsonContent(apiErrorSchema, 'Invalid fields, each named in error.fields'),
+};
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -14,14 +14,30 @@ export const unsafeTextMessage = 'Remove control characters and broken symbols f
 
 export const isSafeText = (value: string) => !unsafeCharacter.test(value);
 
-/** The dotted path ('weights.0.note', or '_' for the whole value) of the first unsafe string. */
-export function findUnsafeText(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return isSafeText(value) ? undefined : path.join('.') || '_';
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    if (!isSafeText(key)) return [...path, '_'].join('.');
-    const found = findUnsafeText(item, [...path, key]);
-    if (found) return found;
+/**
+ * The dotted path ('weights.0.note', or '_' for the whole value) of the first unsafe string. A walk
+ * with its own stack: a body nested 5,000 levels deep must not overflow the server's.
+ */
+export function findUnsafeText(value: unknown): string | undefined {
+  type Path = { key: string; parent: Path } | null;
+  const dotted = (path: Path, last?: string) => {
+    const parts = last === undefined ? [] : [last];
+    for (let step = path; step; step = step.parent) parts.unshift(step.key);
+    return parts.join('.') || '_';
+  };
+  const pending: [unknown, Path][] = [[value, null]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, path] = next;
+    if (typeof item === 'string') {
+      if (!isSafeText(item)) return dotted(path);
+    } else if (item !== null && typeof item === 'object') {
+      const entries: [string, unknown][] = Object.entries(item);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, child] = entries[index]!;
+        if (!isSafeText(key)) return dotted(path, '_');
+        pending.push([child, { key, parent: path }]);
+      }
+    }
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
-// Animal, membership and species queries. Every one filters by the caller's farm. A list is ONE
+// Animal, membership and species queries. Every one filters by the caller's farm, and joins match
+// farm_id as well as the id (ids are scoped by farm: two farms may hold the same one). A list is ONE
 // statement whatever the herd's size: species by join, group chips by a json_agg subquery.
 import { and, asc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Animal, Sex, Species } from '../../../shared/schemas/animals';
@@ -59,8 +60,8 @@ export function toAnimal(row: AnimalRow): AnimalWire {
 
 const groupChips = sql<{ id: string; name: string; color: string }[]>`coalesce((
   select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.name, g.id)
-  from ${animalGroups} ag join ${groups} g on g.id = ag.group_id
-  where ag.animal_id = ${animals.id}
+  from ${animalGroups} ag join ${groups} g on g.farm_id = ag.farm_id and g.id = ag.group_id
+  where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id}
 ), '[]'::json)`.as('groups');
 
 export function createAnimalsRepo(db: Database) {
@@ -95,7 +96,7 @@ export function createAnimalsRepo(db: Database) {
   const listInGroupStatement = select(
     and(
       farm,
-      sql`exists (select 1 from ${animalGroups} ag where ag.animal_id = ${animals.id} and ag.group_id = ${sql.placeholder('groupId')})`,
+      sql`exists (select 1 from ${animalGroups} ag where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id} and ag.group_id = ${sql.placeholder('groupId')})`,
     ),
   ).prepare('animals_list_in_group');
   const findStatement = select(and(farm, eq(animals.id, sql.placeholder('id')))).prepare('animals_find');
@@ -125,13 +126,13 @@ export function createAnimalsRepo(db: Database) {
 
     farmGroupIds,
 
-    /** Inserts the animal and its memberships in one transaction; false if the id exists. */
+    /** Inserts the animal and its memberships in one transaction; false if this farm has the id. */
     async insert(farmId: string, id: string, values: AnimalValues, groupIds: string[]): Promise<boolean> {
       return db.transaction(async (tx) => {
         const written = await tx
           .insert(animals)
           .values({ ...values, id, farmId })
-          .onConflictDoNothing({ target: animals.id })
+          .onConflictDoNothing({ target: [animals.farmId, animals.id] })
           .returning({ id: animals.id });
         if (!written.length) return false;
         if (groupIds.length) {

@@ -1,7 +1,8 @@
 // /api/v1/animals (with their group memberships and photos) and /api/v1/species.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { apiErrorSchema } from '../../../shared/schemas/common';
+import { limitBody } from '../../http/body-limit';
 import { describeRoute } from 'hono-openapi';
 import * as z from 'zod/mini';
 import {
@@ -14,7 +15,7 @@ import {
 } from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { AppEnv } from '../../http/context';
-import { AppError, NotFoundError, ValidationError, errorBody } from '../../http/errors';
+import { AppError, NotFoundError, ValidationError } from '../../http/errors';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
 import { processPhoto } from '../../photos/photo-processing';
@@ -115,10 +116,9 @@ export function animalsRoutes(deps: { repo: AnimalsRepo; profiles: ProfileRepo; 
           sire: input.sire,
           tagId: input.tagId,
         };
+        // Ids are scoped by farm (see POST /groups): not written means this farm's repeat.
         const written = await repo.insert(farmId, id, values, groupIds);
-        const animal = await repo.find(farmId, id);
-        if (!animal) throw new AppError(409, 'ID_TAKEN', 'This id is already in use. Add the animal again.');
-        return c.json(toAnimal(animal), written ? 201 : 200);
+        return c.json(toAnimal(await found(farmId, id)), written ? 201 : 200);
       },
     )
     .get(
@@ -180,15 +180,14 @@ export function animalsRoutes(deps: { repo: AnimalsRepo; profiles: ProfileRepo; 
         responses: {
           200: jsonContent(animalSchema, 'The animal with its new photo'),
           ...errorResponses,
-          413: { description: 'Larger than 10 MB' },
-          415: { description: 'Not an image we can read' },
+          400: jsonContent(apiErrorSchema, 'Not multipart/form-data'),
+          413: jsonContent(apiErrorSchema, 'Larger than 10 MB, or more than 40 megapixels'),
+          415: jsonContent(apiErrorSchema, 'Not an image we can read'),
+          422: jsonContent(apiErrorSchema, 'No file in the field "photo"'),
         },
       }),
       idParams('id'),
-      bodyLimit({
-        maxSize: photoLimits.maxBytes + 64 * 1024,
-        onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The photo must be 10 MB or smaller.'), 413),
-      }),
+      limitBody(photoLimits.maxBytes + 64 * 1024, 'The photo must be 10 MB or smaller.'),
       async (c) => {
         const farmId = c.get('farmId');
         const id = c.req.param('id');

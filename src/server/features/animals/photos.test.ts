@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bombs } from '../../photos/image-bombs';
 import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
 
 const image = (format: 'jpeg' | 'png' | 'webp' | 'avif', width = 1600, height = 1200) => {
@@ -108,6 +109,40 @@ describe.each(backends)('animal photos on %s', (backend) => {
     expect(huge.status).toBe(413);
     const still = await (await t.request(`/api/v1/animals/${animalId}`, { cookie })).json();
     expect(still.photoUrl).not.toBeNull(); // the previous photo is untouched
+  });
+
+  it('refuses a photo whose header declares more than 40 megapixels (413) without decoding it', async () => {
+    const before = await (await t.request(`/api/v1/animals/${animalId}`, { cookie })).json();
+    const cases: [string, Buffer, string][] = [
+      ['AVIF', await bombs.avif(), '16000 × 16000'],
+      ['HEIC (its HEVC stream)', await bombs.heic(), '16000 × 16000'],
+      ['PNG', await bombs.png(true), '20000 × 20000'],
+      ['PNG with a wrong CRC', await bombs.png(false), '20000 × 20000'],
+      ['JPEG', await bombs.jpeg(), '9000 × 9000'],
+      ['WebP', await bombs.webp(), '16000 × 16000'],
+    ];
+    for (const [name, data, size] of cases) {
+      const response = await upload(animalId, data, 'photo');
+      // 413 IMAGE_TOO_LARGE comes from the header alone; a decoder would have answered 415 (or 200)
+      expect(response.status, name).toBe(413);
+      expect(await response.json(), name).toEqual({
+        error: {
+          code: 'IMAGE_TOO_LARGE',
+          message: `This photo is too large (${size} pixels). Use a photo of at most 40 megapixels.`,
+        },
+      });
+    }
+    const after = await (await t.request(`/api/v1/animals/${animalId}`, { cookie })).json();
+    expect(after.photoUrl).toBe(before.photoUrl); // the previous photo is untouched
+    expect(photoFiles()).toHaveLength(2);
+
+    // a normal photo still goes through, and several at once all get their turn to decode
+    const uploads = await Promise.all(
+      ['jpeg', 'png', 'webp', 'avif', 'jpeg'].map(async (format) =>
+        upload(animalId, await image(format as 'jpeg', 800, 600)),
+      ),
+    );
+    expect(uploads.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
   });
 
   it('removes the photo files when the photo or the animal is deleted', async () => {

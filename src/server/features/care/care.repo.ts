@@ -1,5 +1,7 @@
-// Care entries and reminders. Every query filters by the caller's farm; every multi-row write
-// (a group's batch with its reminders and weights) is one transaction; lists are one statement.
+// Care entries and reminders. Every query filters by the caller's farm, and every join matches
+// farm_id as well as the id (ids are scoped by farm: two farms may hold the same one); every
+// multi-row write (a group's batch with its reminders and weights) is one transaction; lists are
+// one statement.
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { RepeatUnit, ReminderType } from '../../../shared/care/rules';
@@ -78,6 +80,11 @@ const reminderColumns = {
   createdAt: reminders.createdAt,
 };
 
+// Joins match farm_id as well as the id: another farm may hold a record with the same id.
+const entryAnimal = and(eq(animals.farmId, careEntries.farmId), eq(animals.id, careEntries.animalId));
+const reminderAnimal = and(eq(animals.farmId, reminders.farmId), eq(animals.id, reminders.animalId));
+const reminderGroup = and(eq(groups.farmId, reminders.farmId), eq(groups.id, reminders.groupId));
+
 /** Sets each animal's weight to its latest recorded weight (by date, then entry time). */
 async function refreshWeights(tx: Transaction, farmId: string, animalIds: string[]) {
   if (!animalIds.length) return;
@@ -153,7 +160,7 @@ export function createCareRepo(db: Database) {
         const written = await tx
           .insert(careEntries)
           .values(rows)
-          .onConflictDoNothing({ target: [careEntries.batchId, careEntries.animalId] })
+          .onConflictDoNothing({ target: [careEntries.farmId, careEntries.batchId, careEntries.animalId] })
           .returning({ id: careEntries.id });
         if (written.length !== rows.length) {
           if (written.length === 0) return false; // a retry of a batch already written
@@ -179,7 +186,7 @@ export function createCareRepo(db: Database) {
       const [row] = await db
         .select(entryColumns)
         .from(careEntries)
-        .innerJoin(animals, eq(animals.id, careEntries.animalId))
+        .innerJoin(animals, entryAnimal)
         .where(and(eq(careEntries.farmId, farmId), eq(careEntries.id, id)));
       return row;
     },
@@ -188,7 +195,7 @@ export function createCareRepo(db: Database) {
       return db
         .select(entryColumns)
         .from(careEntries)
-        .innerJoin(animals, eq(animals.id, careEntries.animalId))
+        .innerJoin(animals, entryAnimal)
         .where(and(eq(careEntries.farmId, farmId), eq(careEntries.batchId, batchId)))
         .orderBy(asc(sql`lower(${animals.name})`));
     },
@@ -254,7 +261,7 @@ export function createCareRepo(db: Database) {
       return db
         .select(entryColumns)
         .from(careEntries)
-        .innerJoin(animals, eq(animals.id, careEntries.animalId))
+        .innerJoin(animals, entryAnimal)
         .where(and(eq(careEntries.farmId, farmId), eq(careEntries.animalId, animalId)))
         .orderBy(desc(careEntries.dateRecorded), desc(careEntries.createdAt), desc(careEntries.id))
         .limit(limit)
@@ -289,7 +296,7 @@ export function createCareRepo(db: Database) {
           ),
         })
         .from(careEntries)
-        .innerJoin(animals, eq(animals.id, careEntries.animalId))
+        .innerJoin(animals, entryAnimal)
         .where(and(eq(careEntries.farmId, farmId), eq(careEntries.groupId, groupId)))
         .groupBy(careEntries.batchId)
         .orderBy(
@@ -326,8 +333,8 @@ export function createCareRepo(db: Database) {
       return db
         .select(reminderColumns)
         .from(reminders)
-        .leftJoin(animals, eq(animals.id, reminders.animalId))
-        .leftJoin(groups, eq(groups.id, reminders.groupId))
+        .leftJoin(animals, reminderAnimal)
+        .leftJoin(groups, reminderGroup)
         .where(and(eq(reminders.farmId, farmId), eq(reminders.completed, false), subject))
         .orderBy(asc(reminders.dueDate), asc(reminders.createdAt), asc(reminders.id))
         .limit(limit)
@@ -338,17 +345,18 @@ export function createCareRepo(db: Database) {
       const [row] = await db
         .select(reminderColumns)
         .from(reminders)
-        .leftJoin(animals, eq(animals.id, reminders.animalId))
-        .leftJoin(groups, eq(groups.id, reminders.groupId))
+        .leftJoin(animals, reminderAnimal)
+        .leftJoin(groups, reminderGroup)
         .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id)));
       return row;
     },
 
+    /** Inserts unless this farm already has the id (a repeated create); answers whether it wrote. */
     async insertReminder(farmId: string, id: string, reminder: NewReminder): Promise<boolean> {
       const written = await db
         .insert(reminders)
         .values({ ...reminder, id, farmId })
-        .onConflictDoNothing({ target: reminders.id })
+        .onConflictDoNothing({ target: [reminders.farmId, reminders.id] })
         .returning({ id: reminders.id });
       return written.length === 1;
     },
@@ -390,7 +398,7 @@ export function createCareRepo(db: Database) {
               repeatUnit: done.repeatUnit,
               previousId: done.id,
             })
-            .onConflictDoNothing({ target: reminders.previousId });
+            .onConflictDoNothing({ target: [reminders.farmId, reminders.previousId] });
         }
         return 'completed';
       });

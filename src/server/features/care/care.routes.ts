@@ -314,9 +314,9 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
           repeatEvery,
           repeatUnit,
         });
+        // Ids are scoped by farm (see POST /groups): not written means this farm's repeat.
         const reminder = await repo.findReminder(farmId, id);
-        if (!reminder)
-          throw new AppError(409, 'ID_TAKEN', 'This id is already in use. Add the reminder again.');
+        if (!reminder) throw new NotFoundError('Reminder'); // deleted meanwhile by this farm
         return c.json(iso(reminder), written ? 201 : 200);
       },
     )

@@ -1,4 +1,5 @@
-// Herd group queries. Every one filters by the caller's farm; reads are prepared statements.
+// Herd group queries. Every one filters by the caller's farm, and joins match farm_id as well as
+// the id (ids are scoped by farm: two farms may hold the same one); reads are prepared statements.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Group } from '../../../shared/schemas/groups';
 import type { Database } from '../../db/database';
@@ -19,17 +20,20 @@ export function createGroupsRepo(db: Database) {
         updatedAt: groups.updatedAt,
       })
       .from(groups)
-      .leftJoin(animalGroups, eq(animalGroups.groupId, groups.id));
+      .leftJoin(
+        animalGroups,
+        and(eq(animalGroups.farmId, groups.farmId), eq(animalGroups.groupId, groups.id)),
+      );
 
   const listStatement = selectWithCount()
     .where(eq(groups.farmId, sql.placeholder('farmId')))
-    .groupBy(groups.id)
+    .groupBy(groups.farmId, groups.id)
     .orderBy(asc(groups.createdAt), asc(groups.id))
     .prepare('groups_list');
 
   const findStatement = selectWithCount()
     .where(and(eq(groups.farmId, sql.placeholder('farmId')), eq(groups.id, sql.placeholder('id'))))
-    .groupBy(groups.id)
+    .groupBy(groups.farmId, groups.id)
     .prepare('groups_find');
 
   return {
@@ -40,7 +44,7 @@ export function createGroupsRepo(db: Database) {
       return row;
     },
 
-    /** Inserts unless the id exists; answers whether a row was written. */
+    /** Inserts unless this farm already has the id (a repeated create); answers whether a row was written. */
     async insert(
       farmId: string,
       values: { id: string; name: string; description: string | null; color: string },
@@ -48,7 +52,7 @@ export function createGroupsRepo(db: Database) {
       const written = await db
         .insert(groups)
         .values({ ...values, farmId })
-        .onConflictDoNothing({ target: groups.id })
+        .onConflictDoNothing({ target: [groups.farmId, groups.id] })
         .returning({ id: groups.id });
       return written.length === 1;
     },

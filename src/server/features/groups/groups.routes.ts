@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { animalSchema } from '../../../shared/schemas/animals';
 import { groupCreateSchema, groupSchema, groupUpdateSchema } from '../../../shared/schemas/groups';
 import type { AppEnv } from '../../http/context';
-import { AppError, NotFoundError } from '../../http/errors';
+import { NotFoundError } from '../../http/errors';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
 import type { AnimalsRepo } from '../animals/animals.repo';
@@ -40,10 +40,10 @@ export function groupsRoutes(repo: GroupsRepo, animals: AnimalsRepo) {
       async (c) => {
         const farmId = c.get('farmId');
         const { id = randomUUID(), name, description = null, color } = c.req.valid('json');
+        // Ids are scoped by farm: another farm's group of the same id is invisible here, so the
+        // answer is the same whether or not one exists. Not written means this farm's repeat.
         const written = await repo.insert(farmId, { id, name, description, color });
-        const group = await repo.find(farmId, id);
-        if (!group) throw new AppError(409, 'ID_TAKEN', 'This id is already in use. Create the group again.');
-        return c.json(group, written ? 201 : 200);
+        return c.json(await found(farmId, id), written ? 201 : 200);
       },
     )
     .get(

@@ -5,6 +5,7 @@ import { apiErrorSchema } from '../../../shared/schemas/common';
 import { profileSchema, profileUpdateSchema } from '../../../shared/schemas/profile';
 import type { AppEnv } from '../../http/context';
 import { NotFoundError } from '../../http/errors';
+import { invalidResponse } from '../../http/openapi';
 import { validate } from '../../http/validation';
 import type { ProfileRepo } from './profile.repo';
 
@@ -36,7 +37,7 @@ export function profileRoutes(repo: ProfileRepo) {
         responses: {
           200: json(profileSchema, 'The updated profile'),
           401: json(apiErrorSchema, 'Not signed in'),
-          422: json(apiErrorSchema, 'Invalid fields'),
+          ...invalidResponse,
         },
       }),
       validate('json', profileUpdateSchema),

@@ -12,6 +12,7 @@ import { useToast } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { sessionQuery, signOut, signOutEverywhere } from '../auth/api/session';
 import { profileQuery, useUpdateProfile } from './api/profile';
+import { DeleteAccountSection } from './delete-account-section';
 
 type FormValues = z.input<typeof profileUpdateSchema>;
 type ParsedValues = z.output<typeof profileUpdateSchema>;
@@ -192,35 +193,38 @@ export default function AccountPage() {
   }
 
   return (
-    <section
-      aria-labelledby="profile-heading"
-      className="space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
-    >
-      <div className="flex items-center justify-between gap-2">
-        <h2 id="profile-heading" className="text-lg font-semibold">
-          Profile
-        </h2>
-        {!editing && (
-          <Button variant="secondary" onClick={() => setEditing(true)}>
-            Edit Profile
-          </Button>
+    <div className="space-y-4">
+      <section
+        aria-labelledby="profile-heading"
+        className="space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+      >
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="profile-heading" className="text-lg font-semibold">
+            Profile
+          </h2>
+          {!editing && (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              Edit Profile
+            </Button>
+          )}
+        </div>
+        {editing ? (
+          <ProfileForm profile={profile.data} onClose={() => setEditing(false)} />
+        ) : (
+          <dl className="divide-y divide-stone-100">
+            {rows.map(({ key, label }) => (
+              <div key={key} className="grid grid-cols-[8rem_1fr] gap-2 py-2 text-sm">
+                <dt className="font-medium text-stone-600">{label}</dt>
+                <dd className={`break-words ${profile.data[key] ? '' : 'text-stone-500 italic'}`}>
+                  {profile.data[key] || 'Not set'}
+                </dd>
+              </div>
+            ))}
+          </dl>
         )}
-      </div>
-      {editing ? (
-        <ProfileForm profile={profile.data} onClose={() => setEditing(false)} />
-      ) : (
-        <dl className="divide-y divide-stone-100">
-          {rows.map(({ key, label }) => (
-            <div key={key} className="grid grid-cols-[8rem_1fr] gap-2 py-2 text-sm">
-              <dt className="font-medium text-stone-600">{label}</dt>
-              <dd className={`break-words ${profile.data[key] ? '' : 'text-stone-500 italic'}`}>
-                {profile.data[key] || 'Not set'}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
-      <SignOutButtons />
-    </section>
+        <SignOutButtons />
+      </section>
+      <DeleteAccountSection />
+    </div>
   );
 }

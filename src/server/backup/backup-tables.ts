@@ -1,0 +1,67 @@
+// Every table of the schema in foreign-key order (parents first): the order a backup writes them
+// and a restore inserts them. backup.test.ts fails if a table of schema.ts is missing here.
+import type { SQL } from 'drizzle-orm';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/database';
+import {
+  account,
+  animalGroups,
+  animals,
+  careEntries,
+  farmMembers,
+  farms,
+  groups,
+  profiles,
+  rateLimit,
+  reminders,
+  session,
+  species,
+  user,
+  verification,
+} from '../db/schema';
+
+const ordered: PgTable[] = [
+  user,
+  session,
+  account,
+  verification,
+  rateLimit,
+  farms,
+  farmMembers,
+  profiles,
+  species,
+  groups,
+  animals,
+  animalGroups,
+  careEntries,
+  reminders,
+];
+
+export const backupTableNames: readonly string[] = ordered.map((table) => getTableConfig(table).name);
+
+/** The rows of a raw query; node-postgres and PGlite both answer { rows }. */
+export async function queryRows<Row>(db: Pick<Database, 'execute'>, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
+}
+
+/** A table name as an SQL identifier ("user" is a reserved word). */
+export const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The photo files of one photo key, as animals.routes.ts writes them (`${key}/${size}.webp`). */
+export const photoFilesOf = (photoKey: string) => [`${photoKey}/display.webp`, `${photoKey}/thumb.webp`];
+
+export const archiveFormat = 'paddock-backup';
+export const archiveVersion = 1;
+
+export type BackupManifest = {
+  format: typeof archiveFormat;
+  version: number;
+  createdAt: string;
+  /** hash of the last database migration applied: a restore needs the same schema */
+  migration: string;
+  tables: { name: string; rows: number }[];
+  photos: string[];
+  /** photo files that rows point at but that were gone while the backup ran */
+  missingPhotos: string[];
+};

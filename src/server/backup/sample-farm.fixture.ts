@@ -1,0 +1,138 @@
+// Test support: a farm with something in every table, made through the HTTP API as a farmer
+// would — profile, own species, two groups, animals (one with a photo, one in both groups),
+// care entries with their reminders, a repeating reminder completed once, a pending reset link.
+import { is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { addDays, dateInZone } from '../../shared/care/dates';
+import { appUrl, type TestApp } from '../test/test-app';
+import { backupTableNames, queryRows, quoted } from './backup-tables';
+import * as schema from '../db/schema';
+
+export type SampleFarm = {
+  email: string;
+  password: string;
+  cookie: string;
+  farmId: string;
+  animalIds: string[];
+};
+
+export async function createSampleFarm(t: TestApp, email: string, farmName: string): Promise<SampleFarm> {
+  const { cookie, password } = await t.signUpAndConfirm(email);
+  const today = dateInZone(new Date(), 'UTC');
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await t.request(path, { method, cookie, body });
+    expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+    return (response.status === 204 ? null : await response.json()) as { id: string };
+  };
+  await call('PATCH', '/api/v1/profile', {
+    farmName,
+    ownerName: 'Ada Farmer',
+    phone: '+44 20 7946 0000',
+    location: 'Upper Field, Kent',
+    weightUnit: 'kg',
+  });
+  const llama = await call('POST', '/api/v1/species', { name: `Llama of ${farmName}` });
+  const goats = await call('POST', '/api/v1/groups', {
+    name: 'Goats',
+    description: 'The browsers',
+    color: '#16a34a',
+  });
+  const layers = await call('POST', '/api/v1/groups', { name: 'Layers', color: '#d97706' });
+  const clover = await call('POST', '/api/v1/animals', {
+    name: 'Clover',
+    breed: 'Nubian',
+    sex: 'female',
+    birthDate: '2021-04-03',
+    weight: 52.35,
+    speciesId: llama.id,
+    tagId: 'UK 123456',
+    dam: 'Bramble',
+    groupIds: [goats.id, layers.id],
+  });
+  const pepper = await call('POST', '/api/v1/animals', {
+    name: 'Pepper',
+    weight: 0.01,
+    groupIds: [layers.id],
+  });
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a5' } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('photo', new Blob([new Uint8Array(photo)]), 'clover.jpg');
+  const upload = await t.app.request(`${appUrl}/api/v1/animals/${clover.id}/photo`, {
+    method: 'PUT',
+    headers: { origin: appUrl, cookie },
+    body: form,
+  });
+  expect(upload.status).toBe(200);
+  await call('POST', '/api/v1/care-entries', {
+    type: 'medical',
+    groupId: goats.id,
+    animalIds: [clover.id],
+    dateRecorded: '2026-01-15',
+    medicationName: 'Dewormer "Ivomec"\nsecond line',
+    dosage: 2.125,
+    dosageUnit: 'mL',
+    nextDueDate: addDays(today, 30),
+  });
+  await call('POST', '/api/v1/care-entries', {
+    type: 'weight',
+    dateRecorded: '2026-02-01',
+    weights: [
+      { animalId: clover.id, weightValue: 99999.99 },
+      { animalId: pepper.id, weightValue: 0.01 },
+    ],
+    weightUnit: 'kg',
+  });
+  await call('POST', '/api/v1/care-entries', {
+    type: 'note',
+    animalIds: [pepper.id],
+    dateRecorded: '2026-02-02',
+    title: 'Limping',
+    noteContent: 'Left fore — ünïcödé ✓ 🐐',
+  });
+  const feeding = await call('POST', '/api/v1/reminders', {
+    title: 'Feed the goats',
+    type: 'feeding',
+    dueDate: addDays(today, 1),
+    groupId: goats.id,
+    repeatEvery: 2,
+    repeatUnit: 'day',
+  });
+  await call('POST', `/api/v1/reminders/${feeding.id}/complete`, {});
+  const reset = await t.request('/api/auth/request-password-reset', {
+    body: { email, redirectTo: '/reset-password' },
+  });
+  expect(reset.status).toBe(200);
+  const farmId = await farmIdOf(t, email);
+  return { email, password, cookie, farmId, animalIds: [clover.id, pepper.id] };
+}
+
+export async function farmIdOf(t: Pick<TestApp, 'db'>, email: string): Promise<string> {
+  const [row] = await queryRows<{ farm_id: string }>(
+    t.db,
+    sql`select m.farm_id from farm_members m join "user" u on u.id = m.user_id where u.email = ${email}`,
+  );
+  return row!.farm_id;
+}
+
+/** Every table's rows as PostgreSQL prints them, sorted: equal means identical data. */
+export async function allRows(db: TestApp['db']): Promise<Record<string, string[]>> {
+  const rows: Record<string, string[]> = {};
+  for (const name of backupTableNames) {
+    const lines = await queryRows<{ line: string }>(
+      db,
+      sql.raw(`select row_to_json(t)::text as line from ${quoted(name)} t`),
+    );
+    rows[name] = lines.map((row) => row.line).sort();
+  }
+  return rows;
+}
+
+/** Every pgTable that schema.ts exports, by name. */
+export const schemaTableNames = (Object.values(schema) as unknown[])
+  .filter((value) => is(value, PgTable))
+  .map((table) => getTableConfig(table).name)
+  .sort();

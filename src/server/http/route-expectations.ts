@@ -1,0 +1,311 @@
+// Who may call each route, one row per route: read by authorization-matrix.test.ts, which fails on
+// any registered route (Hono's or Better Auth's) without a row here. A new route needs a new row.
+
+/** Real records of the owner's farm, created before each route is tried (see the matrix test). */
+export type OwnerRecords = {
+  group: string;
+  animal: string;
+  careEntry: string;
+  reminder: string;
+  species: string;
+};
+
+export type RecordKind = keyof OwnerRecords;
+
+/** A route of the app itself (not Better Auth's), as Hono registered it. */
+export type AppRouteRow =
+  | {
+      kind: 'api';
+      /** which of the owner's records fills each path parameter */
+      params?: Record<string, RecordKind>;
+      query?: (records: OwnerRecords) => string;
+      /** a valid body for the owner; 'photo' sends a small JPEG as multipart */
+      body?: ((records: OwnerRecords, ownerEmail: string) => unknown) | 'photo';
+      /** deletes the owner's account: tried after every other route */
+      deletesOwner?: boolean;
+      /** the owner's status with that body */
+      owner: number;
+      /**
+       * Another farm sending the same request: 404 when the path names one of the owner's records;
+       * otherwise what it gets on its own farm (422 when the body points at the owner's records).
+       */
+      otherFarm: number;
+    }
+  /** Open to everyone, signed in or not (same status for every identity). */
+  | { kind: 'public'; status: number }
+  /** Needs a bearer token, never a session: every identity's cookie gets `status` from loopback. */
+  | { kind: 'token'; status: number; why: string }
+  /** A page of the web app (only with a build): `probe` answers `status`, or `signedInStatus` signed in. */
+  | { kind: 'page'; probe: string; status: number; signedInStatus?: number }
+  /** Runs for other routes and answers nothing itself; `why` says what it guards. */
+  | { kind: 'middleware'; why: string }
+  /** The catch-all answer for an unknown path under it. */
+  | { kind: 'fallback'; probe: string; status: number; why: string }
+  /** Better Auth's handler: its own endpoints are listed from the auth instance (authRoutes below). */
+  | { kind: 'auth-handler' };
+
+const later = '2099-01-01';
+
+/** Keyed by "METHOD path" exactly as in `app.routes`. */
+export const appRoutes: Record<string, AppRouteRow> = {
+  'ALL /*': { kind: 'middleware', why: 'security headers on every non-API response' },
+  // compression and the built files; a file that is not there is a 404, never the app's page
+  'ALL /assets/*': { kind: 'page', probe: '/assets/no-such-file.js', status: 404 },
+  'GET /assets/*': { kind: 'page', probe: '/assets/no-such-file.css', status: 404 },
+  // the landing page, or the app for someone signed in
+  'GET /': { kind: 'page', probe: '/', status: 200, signedInStatus: 302 },
+  'GET /:file{[^/]+\\.(svg|png|ico|webmanifest|txt)}': { kind: 'page', probe: '/favicon.svg', status: 200 },
+  // the app's shell: its pages ask the API, which checks the session, for every record
+  'GET /*': { kind: 'page', probe: '/animals', status: 200 },
+  'ALL /api/*': {
+    kind: 'fallback',
+    probe: '/api/no-such-route',
+    status: 404,
+    why: 'API security headers and no-store; unknown API paths answer 404',
+  },
+  'POST /api/*': { kind: 'middleware', why: 'JSON body size limit' },
+  'PUT /api/*': { kind: 'middleware', why: 'JSON body size limit' },
+  'PATCH /api/*': { kind: 'middleware', why: 'JSON body size limit' },
+  'DELETE /api/*': { kind: 'middleware', why: 'JSON body size limit' },
+  'ALL /api/auth/*': { kind: 'middleware', why: 'same-origin check on auth requests' },
+  'GET /api/auth/*': { kind: 'auth-handler' },
+  'POST /api/auth/*': { kind: 'auth-handler' },
+  'ALL /api/v1/*': { kind: 'middleware', why: 'same-origin check, then the session → farm guard' },
+  'GET /api/v1/openapi.json': { kind: 'public', status: 200 },
+  'POST /internal/backup': {
+    kind: 'token',
+    status: 403,
+    why: 'npm run backup on the same machine, with a token derived from AUTH_SECRET',
+  },
+
+  'GET /api/v1/profile': { kind: 'api', owner: 200, otherFarm: 200 },
+  // confirmed by typing the account's email: another farm typing the owner's gets 422, not a deletion
+  'DELETE /api/v1/account': {
+    kind: 'api',
+    body: (_records, ownerEmail) => ({ email: ownerEmail }),
+    owner: 204,
+    otherFarm: 422,
+    deletesOwner: true,
+  },
+  'PATCH /api/v1/profile': {
+    kind: 'api',
+    body: () => ({ farmName: 'Matrix farm' }),
+    owner: 200,
+    otherFarm: 200,
+  },
+
+  'GET /api/v1/groups': { kind: 'api', owner: 200, otherFarm: 200 },
+  'POST /api/v1/groups': { kind: 'api', body: () => ({ name: 'Matrix group' }), owner: 201, otherFarm: 201 },
+  'GET /api/v1/groups/:id': { kind: 'api', params: { id: 'group' }, owner: 200, otherFarm: 404 },
+  'PATCH /api/v1/groups/:id': {
+    kind: 'api',
+    params: { id: 'group' },
+    body: () => ({ name: 'Renamed' }),
+    owner: 200,
+    otherFarm: 404,
+  },
+  'DELETE /api/v1/groups/:id': { kind: 'api', params: { id: 'group' }, owner: 204, otherFarm: 404 },
+  'PUT /api/v1/groups/:id/animals/:animalId': {
+    kind: 'api',
+    params: { id: 'group', animalId: 'animal' },
+    owner: 204,
+    otherFarm: 404,
+  },
+  'DELETE /api/v1/groups/:id/animals/:animalId': {
+    kind: 'api',
+    params: { id: 'group', animalId: 'animal' },
+    owner: 204,
+    otherFarm: 404,
+  },
+  'GET /api/v1/groups/:id/animals': { kind: 'api', params: { id: 'group' }, owner: 200, otherFarm: 404 },
+  'GET /api/v1/groups/:id/care-log': { kind: 'api', params: { id: 'group' }, owner: 200, otherFarm: 404 },
+
+  'GET /api/v1/species': { kind: 'api', owner: 200, otherFarm: 200 },
+  'POST /api/v1/species': {
+    kind: 'api',
+    body: () => ({ name: 'Matrix species' }),
+    owner: 201,
+    otherFarm: 201,
+  },
+
+  'GET /api/v1/animals': { kind: 'api', owner: 200, otherFarm: 200 },
+  'POST /api/v1/animals': {
+    kind: 'api',
+    body: (records) => ({ name: 'Matrix animal', groupIds: [records.group] }),
+    owner: 201,
+    otherFarm: 422,
+  },
+  'GET /api/v1/animals/:id': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
+  'PATCH /api/v1/animals/:id': {
+    kind: 'api',
+    params: { id: 'animal' },
+    body: () => ({ name: 'Renamed' }),
+    owner: 200,
+    otherFarm: 404,
+  },
+  'DELETE /api/v1/animals/:id': { kind: 'api', params: { id: 'animal' }, owner: 204, otherFarm: 404 },
+  'PUT /api/v1/animals/:id/photo': {
+    kind: 'api',
+    params: { id: 'animal' },
+    body: 'photo',
+    owner: 200,
+    otherFarm: 404,
+  },
+  'GET /api/v1/animals/:id/photo': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
+  'DELETE /api/v1/animals/:id/photo': { kind: 'api', params: { id: 'animal' }, owner: 204, otherFarm: 404 },
+  'GET /api/v1/animals/:id/care-entries': {
+    kind: 'api',
+    params: { id: 'animal' },
+    owner: 200,
+    otherFarm: 404,
+  },
+
+  'POST /api/v1/care-entries': {
+    kind: 'api',
+    body: (records) => ({
+      type: 'note',
+      animalIds: [records.animal],
+      groupId: records.group,
+      dateRecorded: '2026-01-15',
+      title: 'Matrix note',
+      noteContent: 'Checked',
+    }),
+    owner: 201,
+    otherFarm: 422,
+  },
+  'GET /api/v1/care-entries/:id': { kind: 'api', params: { id: 'careEntry' }, owner: 200, otherFarm: 404 },
+  'PATCH /api/v1/care-entries/:id': {
+    kind: 'api',
+    params: { id: 'careEntry' },
+    body: () => ({ title: 'Changed' }),
+    owner: 200,
+    otherFarm: 404,
+  },
+  'DELETE /api/v1/care-entries/:id': {
+    kind: 'api',
+    params: { id: 'careEntry' },
+    owner: 204,
+    otherFarm: 404,
+  },
+
+  'GET /api/v1/reminders': {
+    kind: 'api',
+    // aimed at the owner's animal: another farm must see an empty page, not the owner's reminders
+    query: (records) => `animalId=${records.animal}`,
+    owner: 200,
+    otherFarm: 200,
+  },
+  'POST /api/v1/reminders': {
+    kind: 'api',
+    body: (records) => ({
+      title: 'Matrix reminder',
+      type: 'general',
+      dueDate: later,
+      animalId: records.animal,
+    }),
+    owner: 201,
+    otherFarm: 422,
+  },
+  'POST /api/v1/reminders/:id/complete': {
+    kind: 'api',
+    params: { id: 'reminder' },
+    owner: 200,
+    otherFarm: 404,
+  },
+  'DELETE /api/v1/reminders/:id': { kind: 'api', params: { id: 'reminder' }, owner: 204, otherFarm: 404 },
+};
+
+/** Values an auth probe may use: a fresh address for each call. */
+export type AuthProbeContext = { freshEmail: () => string };
+
+/**
+ * A Better Auth endpoint, keyed by "METHOD /api/auth/path" (path parameters as Better Auth names
+ * them). The web app uses get-session, sign-up, sign-in, sign-out, revoke-sessions,
+ * send-verification-email, request-password-reset and reset-password, and the email links
+ * (verify-email, reset-password/:token); issue 7 asks for every other endpoint to be disabled.
+ */
+export type AuthRouteRow =
+  /** turned off: 404 in the one error shape for everyone */
+  | { access: 'disabled' }
+  /**
+   * Open to everyone: the probe gets `status` whoever sends it (`signedInStatus` with a live
+   * session, where Better Auth checks the request against it), and never sets a session.
+   */
+  | {
+      access: 'public';
+      path?: string;
+      body?: (context: AuthProbeContext) => unknown;
+      status: number;
+      signedInStatus?: number;
+      /** ends the session it is sent with: signed-in identities send a throwaway one */
+      endsSession?: boolean;
+    }
+  /** reads the session: answers null to anyone without a live, confirmed one */
+  | { access: 'session-read' }
+  /** needs a session: 401 without one; `status` for a signed-in user (a throwaway session) */
+  | { access: 'session'; body?: () => unknown; status: number };
+
+export const authRoutes: Record<string, AuthRouteRow> = {
+  'GET /api/auth/get-session': { access: 'session-read' },
+  'POST /api/auth/get-session': { access: 'disabled' },
+  'POST /api/auth/sign-up/email': {
+    access: 'public',
+    body: ({ freshEmail }) => ({ email: freshEmail(), password: 'correct horse battery', name: '' }),
+    status: 200,
+  },
+  // a wrong password for an unknown address: the same refusal for everyone, and no session
+  'POST /api/auth/sign-in/email': {
+    access: 'public',
+    body: ({ freshEmail }) => ({ email: freshEmail(), password: 'not the password' }),
+    status: 401,
+  },
+  // signed in, Better Auth only resends to the session's own address
+  'POST /api/auth/send-verification-email': {
+    access: 'public',
+    body: ({ freshEmail }) => ({ email: freshEmail() }),
+    status: 200,
+    signedInStatus: 400,
+  },
+  'POST /api/auth/request-password-reset': {
+    access: 'public',
+    body: ({ freshEmail }) => ({ email: freshEmail(), redirectTo: '/reset-password' }),
+    status: 200,
+  },
+  'POST /api/auth/reset-password': {
+    access: 'public',
+    body: () => ({ token: 'not-a-real-token', newPassword: 'another long password' }),
+    status: 400,
+  },
+  // the links in the emails: a wrong token redirects with an error, and signs nobody in
+  'GET /api/auth/verify-email': { access: 'public', path: '/api/auth/verify-email?token=nope', status: 401 },
+  'GET /api/auth/reset-password/:token': {
+    access: 'public',
+    path: '/api/auth/reset-password/nope?callbackURL=/reset-password',
+    status: 302,
+  },
+  // signing out without a session is harmless and answers the same
+  'POST /api/auth/sign-out': { access: 'public', body: () => ({}), status: 200, endsSession: true },
+  'POST /api/auth/revoke-sessions': { access: 'session', status: 200 },
+  'GET /api/auth/error': { access: 'disabled' },
+
+  'POST /api/auth/sign-in/social': { access: 'disabled' },
+  'GET /api/auth/callback/:id': { access: 'disabled' },
+  'POST /api/auth/callback/:id': { access: 'disabled' },
+  'POST /api/auth/verify-password': { access: 'disabled' },
+  'POST /api/auth/change-email': { access: 'disabled' },
+  'POST /api/auth/change-password': { access: 'disabled' },
+  'POST /api/auth/update-session': { access: 'disabled' },
+  'POST /api/auth/update-user': { access: 'disabled' },
+  'POST /api/auth/delete-user': { access: 'disabled' },
+  'GET /api/auth/delete-user/callback': { access: 'disabled' },
+  'GET /api/auth/list-sessions': { access: 'disabled' },
+  'POST /api/auth/revoke-session': { access: 'disabled' },
+  'POST /api/auth/revoke-other-sessions': { access: 'disabled' },
+  'POST /api/auth/link-social': { access: 'disabled' },
+  'GET /api/auth/list-accounts': { access: 'disabled' },
+  'POST /api/auth/unlink-account': { access: 'disabled' },
+  'POST /api/auth/refresh-token': { access: 'disabled' },
+  'POST /api/auth/get-access-token': { access: 'disabled' },
+  'GET /api/auth/account-info': { access: 'disabled' },
+  'GET /api/auth/ok': { access: 'disabled' },
+};
