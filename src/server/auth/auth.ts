@@ -41,6 +41,9 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
       log: (level, message, ...args) => logger[level](`auth: ${message}`, { args }),
     },
     telemetry: { enabled: false },
+    // An unexpected failure inside Better Auth is thrown to our app's onError (one JSON log line
+    // with a request id, one error shape) instead of better-call printing it raw to stderr.
+    onAPIError: { throw: true },
     user: {
       additionalFields: {
         // The browser sends its zone at sign-up; the new farm starts in it (see the farm trigger).
