@@ -130,7 +130,8 @@ export async function checkAuthRequest(
 export const accountAttempts = { max: 10, windowMs: 15 * 60 * 1000 };
 const knownDeviceCookie = 'paddock.known_device';
 
-const accountKey = (address: string) => `sign-in-account:${address.trim().toLowerCase()}`;
+/** The rate_limit key of an account's sign-in attempts (account deletion removes it too). */
+export const signInAccountKey = (address: string) => `sign-in-account:${address.trim().toLowerCase()}`;
 
 export function createSignInGuard(deps: { db: Database; secret: string; secure: boolean }) {
   const { db, secret, secure } = deps;
@@ -156,7 +157,7 @@ export function createSignInGuard(deps: { db: Database; secret: string; secure: 
       const expired = sql`${rateLimit.lastRequest} < ${windowStart}`;
       const [row] = await db
         .insert(rateLimit)
-        .values({ key: accountKey(address), count: 1, lastRequest: now })
+        .values({ key: signInAccountKey(address), count: 1, lastRequest: now })
         .onConflictDoUpdate({
           target: rateLimit.key,
           set: {
@@ -188,7 +189,7 @@ export function createSignInGuard(deps: { db: Database; secret: string; secure: 
 
 /** A password reset proves the inbox: the account's count of sign-in attempts starts again. */
 export async function clearAccountAttempts(db: Database, address: string): Promise<void> {
-  await db.delete(rateLimit).where(eq(rateLimit.key, accountKey(address)));
+  await db.delete(rateLimit).where(eq(rateLimit.key, signInAccountKey(address)));
 }
 
 export type SignInGuard = ReturnType<typeof createSignInGuard>;

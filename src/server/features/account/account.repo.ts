@@ -1,7 +1,8 @@
 // The SQL of deleting an account: the user, every farm they own, and what hangs off both.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { farmMembers, farms, user, verification } from '../../db/schema';
+import { signInAccountKey } from '../../auth/auth-gateway';
+import { farmMembers, farms, rateLimit, user, verification } from '../../db/schema';
 
 export function createAccountRepo(db: Database) {
   return {
@@ -35,6 +36,7 @@ export function createAccountRepo(db: Database) {
               sql`right(lower(${verification.identifier}), ${email.length + 1}) = lower(${`:${email}`})`,
             ),
           );
+        await tx.delete(rateLimit).where(eq(rateLimit.key, signInAccountKey(email)));
         await tx.delete(user).where(eq(user.id, userId));
         return farmIds;
       });
