@@ -8,21 +8,15 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
 import * as z from 'zod/mini';
+import { emailSchema, passwordSchema } from '../../shared/schemas/auth';
 import { findUnsafeText, safeString, unsafeTextMessage } from '../../shared/schemas/common';
 import type { Database } from '../db/database';
 import { rateLimit } from '../db/schema';
 import { fieldIssues, invalid } from '../http/validation';
 import { errorBody } from '../http/errors';
 
-const email = safeString('Enter your email').check(
-  z.trim(),
-  z.maxLength(254, 'Must be at most 254 characters'),
-  z.email('Enter a valid email address'),
-);
-const password = safeString('Enter your password').check(
-  z.minLength(1, 'Enter your password'),
-  z.maxLength(128, 'Password must be at most 128 characters'),
-);
+const email = emailSchema;
+const password = passwordSchema;
 /** Where Better Auth may send the browser afterwards: a path of this app, never another site. */
 const appPath = safeString().check(
   z.maxLength(200, 'Must be at most 200 characters'),
