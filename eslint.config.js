@@ -1,8 +1,34 @@
 // Type-aware lint; imports flow one way: shared ← server, shared ← web (web may import server types only).
+// Inside the web app the walls of docs/decisions/0016-web-layout.md: app → features → components,
+// hooks, lib; a feature never imports another feature (pages that compose features live in
+// src/web/app/routes).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The rule matches import strings, not resolved paths, so each wall is written per folder depth.
+// One rule holds every web wall: a later config block's options replace an earlier block's.
+const serverTypesOnly = {
+  group: ['**/server/**'],
+  message: 'The browser may import server types only.',
+  allowTypeImports: true,
+};
+const webImports = (...patterns) => ['error', { patterns: [serverTypesOnly, ...patterns] }];
+const crossFeature = 'A feature never imports another feature: compose them in a page in src/web/app/routes.';
+/** A file `depth` folders below src/web/features/<name>: climbing `depth` levels leaves its feature. */
+const featureWalls = [1, 2, 3].map((depth) => ({
+  files: [`src/web/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': webImports(
+      { regex: `^(\\.\\./){${depth}}(?!\\.\\./)`, message: crossFeature },
+      {
+        regex: '(^|/)(features|app)/',
+        message: `${crossFeature} (Features never import src/web/app either.)`,
+      },
+    ),
+  },
+}));
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'out/', 'data/', 'coverage/', 'src/server/db/migrations/'] },
@@ -26,18 +52,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**'],
-              message: 'The browser may import server types only.',
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': webImports(),
+    },
+  },
+  ...featureWalls,
+  {
+    files: ['src/web/{components,hooks,lib}/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': webImports({
+        regex: '(^|/)(features|app)(/|$)',
+        message:
+          'Shared components, hooks and lib serve every feature: they never import a feature or the app.',
+      }),
     },
   },
   {

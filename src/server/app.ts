@@ -24,6 +24,8 @@ import { createGroupsRepo } from './features/groups/groups.repo';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { createProfileRepo } from './features/profile/profile.repo';
 import { profileRoutes } from './features/profile/profile.routes';
+import { createRemindersRepo } from './features/reminders/reminders.repo';
+import { remindersRoutes } from './features/reminders/reminders.routes';
 import { limitBody } from './http/body-limit';
 import type { AppEnv } from './http/context';
 import { AppError, errorBody } from './http/errors';
@@ -191,7 +193,9 @@ export function createApp(deps: AppDeps) {
   api.route('/', profileRoutes(profiles));
   api.route('/', groupsRoutes(createGroupsRepo(db), animals));
   api.route('/', animalsRoutes({ repo: animals, profiles, photos: deps.photos }));
-  api.route('/', careRoutes({ repo: createCareRepo(db), profiles }));
+  const care = createCareRepo(db);
+  api.route('/', careRoutes({ repo: care, profiles }));
+  api.route('/', remindersRoutes({ repo: createRemindersRepo(db), care, profiles }));
   api.route(
     '/',
     accountRoutes({ repo: createAccountRepo(db), photos: deps.photos, sessions, secure: config.secure }),

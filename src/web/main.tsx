@@ -3,8 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
 import { Toaster } from './components/ui/toaster';
-import { sessionQuery } from './features/auth/api/session';
 import { ApiError } from './lib/api';
+import { sessionQuery } from './lib/session';
 import './styles.css';
 
 /** A 401 anywhere means the session ended (expired, or signed out elsewhere): back to sign-in. */

@@ -16,6 +16,13 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** The request clashes with what is stored (a retry that differs from the first try, say). */
+export class ConflictError extends AppError {
+  constructor(code = 'CONFLICT', message = 'This clashes with what is stored. Reload and try again.') {
+    super(409, code, message);
+  }
+}
+
 export class UnauthorizedError extends AppError {
   constructor() {
     super(401, 'UNAUTHORIZED', 'Please sign in to continue.');

@@ -54,5 +54,3 @@ export const groupUpdateSchema = z.partial(
   }),
 );
 export type GroupUpdate = z.input<typeof groupUpdateSchema>;
-
-export const idParamSchema = z.object({ id: z.uuid('Not a valid id') });

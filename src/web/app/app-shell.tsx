@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell, House, PanelLeft, PawPrint, UserRound, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { profileQuery } from '../features/account/api/profile';
+import { profileQuery } from '../lib/profile';
 import {
   readSidebarOpen,
   sectionOf,

@@ -2,6 +2,7 @@
 // connection): a message and a reload instead of a blank screen.
 import { Component, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
+import { cardClasses } from '../components/ui/card';
 
 type State = { failed: boolean };
 
@@ -19,10 +20,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div
-        role="alert"
-        className="space-y-3 rounded-xl border border-stone-200 bg-white p-4 text-center shadow-sm"
-      >
+      <div role="alert" className={`${cardClasses} space-y-3 text-center`}>
         <p className="font-medium">This page could not be loaded.</p>
         <p className="text-sm text-stone-600">
           Paddock may have been updated, or the connection dropped. Reloading usually fixes it.

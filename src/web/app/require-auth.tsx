@@ -1,8 +1,8 @@
 // Route guard: 'Loading...' while the session resolves, /auth (replacing history) when signed out.
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import { useSession } from '../features/auth/api/session';
 import { Button } from '../components/ui/button';
+import { useSession } from '../lib/session';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();

@@ -1,5 +1,6 @@
-// Routes: every page is its own lazily loaded chunk; the shell and guard load with the app.
-// wouter rather than React Router: see docs/decisions/0006-wouter.md (the first-load budget).
+// Routes: every page is its own lazily loaded chunk; the shell and guard load with the app. Pages that
+// compose several features live in ./routes (docs/decisions/0016-web-layout.md), the rest in their feature.
+// wouter rather than React Router: see docs/decisions/0006-small-bundles.md (the first-load budget).
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
 import { AppShell } from './app-shell';
@@ -9,17 +10,17 @@ import { RequireAuth } from './require-auth';
 
 type AppRoute = { path: string; title?: string; Page: LazyExoticComponent<ComponentType> };
 
-const CareEntryPage = lazy(() => import('../features/care/care-entry-page'));
+const CareEntryPage = lazy(() => import('./routes/care-entry-page'));
 const entryTitles = { medical: 'Medication', weight: 'Weight', note: 'Note' } as const;
 
 /** Signed-in pages, shown inside the app shell. Without a title the farm's name is the title. */
 export const appRoutes: AppRoute[] = [
-  { path: '/home', Page: lazy(() => import('../features/groups/my-herd-page')) },
+  { path: '/home', Page: lazy(() => import('./routes/my-herd-page')) },
   { path: '/add-group', title: 'Add Group', Page: lazy(() => import('../features/groups/add-group-page')) },
   {
     path: '/group/:groupId',
     title: 'Group',
-    Page: lazy(() => import('../features/groups/group-detail-page')),
+    Page: lazy(() => import('./routes/group-detail-page')),
   },
   {
     path: '/group/:groupId/edit',
@@ -34,22 +35,22 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/group/:groupId/add-animal',
     title: 'Add Animal',
-    Page: lazy(() => import('../features/animals/add-animal-page')),
+    Page: lazy(() => import('./routes/add-animal-page')),
   },
   {
     path: '/add-animal',
     title: 'Add Animal',
-    Page: lazy(() => import('../features/animals/add-animal-page')),
+    Page: lazy(() => import('./routes/add-animal-page')),
   },
   {
     path: '/animal/:animalId',
     title: 'Animal',
-    Page: lazy(() => import('../features/animals/animal-profile-page')),
+    Page: lazy(() => import('./routes/animal-profile-page')),
   },
   {
     path: '/animal/:animalId/edit',
     title: 'Edit Animal',
-    Page: lazy(() => import('../features/animals/edit-animal-page')),
+    Page: lazy(() => import('./routes/edit-animal-page')),
   },
   {
     path: '/my-animals',
@@ -72,7 +73,7 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/reminders/new',
     title: 'New Reminder',
-    Page: lazy(() => import('../features/reminders/new-reminder-page')),
+    Page: lazy(() => import('./routes/new-reminder-page')),
   },
 ];
 

@@ -1,14 +1,15 @@
-// Care entries and reminders. Every query filters by the caller's farm, and every join matches
-// farm_id as well as the id (ids are scoped by farm: two farms may hold the same one); every
-// multi-row write (a group's batch with its reminders and weights) is one transaction; lists are
-// one statement.
+// Care entries, and the reminders a batch sets with them. Every query filters by the caller's
+// farm, and every join matches farm_id as well as the id (ids are scoped by farm: two farms may
+// hold the same one); every multi-row write (a group's batch with its reminders and weights) is
+// one transaction; lists are one statement.
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { RepeatUnit, ReminderType } from '../../../shared/care/rules';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EntryType } from '../../../shared/schemas/care';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
-import { animalGroups, animals, careEntries, groups, reminders } from '../../db/schema';
+import { animals, careEntries, groups, reminders } from '../../db/schema';
+import { ConflictError } from '../../http/errors';
+import type { NewReminder } from '../reminders/reminders.repo';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -23,16 +24,6 @@ export type NewEntry = {
   weightUnit?: WeightUnit | null;
   title?: string | null;
   noteContent?: string | null;
-};
-
-export type NewReminder = {
-  animalId?: string | null;
-  groupId?: string | null;
-  title: string;
-  type: ReminderType;
-  dueDate: string;
-  repeatEvery?: number | null;
-  repeatUnit?: RepeatUnit | null;
 };
 
 export type EntryChanges = Partial<{
@@ -64,26 +55,8 @@ const entryColumns = {
   updatedAt: careEntries.updatedAt,
 };
 
-const reminderColumns = {
-  id: reminders.id,
-  title: reminders.title,
-  type: reminders.type,
-  dueDate: reminders.dueDate,
-  animalId: reminders.animalId,
-  animalName: animals.name,
-  groupId: reminders.groupId,
-  groupName: groups.name,
-  repeatEvery: reminders.repeatEvery,
-  repeatUnit: reminders.repeatUnit,
-  completed: reminders.completed,
-  careEntryId: reminders.careEntryId,
-  createdAt: reminders.createdAt,
-};
-
 // Joins match farm_id as well as the id: another farm may hold a record with the same id.
 const entryAnimal = and(eq(animals.farmId, careEntries.farmId), eq(animals.id, careEntries.animalId));
-const reminderAnimal = and(eq(animals.farmId, reminders.farmId), eq(animals.id, reminders.animalId));
-const reminderGroup = and(eq(groups.farmId, reminders.farmId), eq(groups.id, reminders.groupId));
 
 /** Sets each animal's weight to its latest recorded weight (by date, then entry time). */
 async function refreshWeights(tx: Transaction, farmId: string, animalIds: string[]) {
@@ -131,15 +104,6 @@ export function createCareRepo(db: Database) {
       return rows.length === 1;
     },
 
-    async batchExists(farmId: string, batchId: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: careEntries.id })
-        .from(careEntries)
-        .where(and(eq(careEntries.farmId, farmId), eq(careEntries.batchId, batchId)))
-        .limit(1);
-      return rows.length === 1;
-    },
-
     /**
      * Writes a batch: its entries, one reminder per entry when `reminderFor` gives one, and the
      * animals' latest weights — all or nothing. False when the batch was already written.
@@ -164,7 +128,12 @@ export function createCareRepo(db: Database) {
           .returning({ id: careEntries.id });
         if (written.length !== rows.length) {
           if (written.length === 0) return false; // a retry of a batch already written
-          throw new Error('a batch was partly written before: refusing to mix two submissions');
+          // a batch was partly written before (the same batch id, other animals): never mix two
+          // submissions into one batch
+          throw new ConflictError(
+            'BATCH_CONFLICT',
+            'This submission was already recorded differently. Reload and check.',
+          );
         }
         const due = rows.flatMap((row) => {
           const reminder = reminderFor(row);
@@ -306,110 +275,6 @@ export function createCareRepo(db: Database) {
         )
         .limit(limit)
         .offset(offset);
-    },
-
-    /**
-     * Active reminders by due date, one page: all of the farm's, or those of one animal (its own
-     * and its groups'), or of one group (its own and its animals').
-     */
-    activeReminders(
-      farmId: string,
-      filter: { animalId?: string; groupId?: string },
-      offset: number,
-      limit: number,
-    ) {
-      let subject: SQL | undefined;
-      if (filter.animalId) {
-        subject = or(
-          eq(reminders.animalId, filter.animalId),
-          sql`${reminders.groupId} in (select ag.group_id from ${animalGroups} ag where ag.animal_id = ${filter.animalId} and ag.farm_id = ${farmId})`,
-        );
-      } else if (filter.groupId) {
-        subject = or(
-          eq(reminders.groupId, filter.groupId),
-          sql`${reminders.animalId} in (select ag.animal_id from ${animalGroups} ag where ag.group_id = ${filter.groupId} and ag.farm_id = ${farmId})`,
-        );
-      }
-      return db
-        .select(reminderColumns)
-        .from(reminders)
-        .leftJoin(animals, reminderAnimal)
-        .leftJoin(groups, reminderGroup)
-        .where(and(eq(reminders.farmId, farmId), eq(reminders.completed, false), subject))
-        .orderBy(asc(reminders.dueDate), asc(reminders.createdAt), asc(reminders.id))
-        .limit(limit)
-        .offset(offset);
-    },
-
-    async findReminder(farmId: string, id: string) {
-      const [row] = await db
-        .select(reminderColumns)
-        .from(reminders)
-        .leftJoin(animals, reminderAnimal)
-        .leftJoin(groups, reminderGroup)
-        .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id)));
-      return row;
-    },
-
-    /** Inserts unless this farm already has the id (a repeated create); answers whether it wrote. */
-    async insertReminder(farmId: string, id: string, reminder: NewReminder): Promise<boolean> {
-      const written = await db
-        .insert(reminders)
-        .values({ ...reminder, id, farmId })
-        .onConflictDoNothing({ target: [reminders.farmId, reminders.id] })
-        .returning({ id: reminders.id });
-      return written.length === 1;
-    },
-
-    /**
-     * Marks a reminder done; a repeating one gets its next occurrence, once: the `completed =
-     * false` guard and the unique previous_id make a second Done (two tabs, a double tap) a no-op.
-     */
-    async completeReminder(
-      farmId: string,
-      id: string,
-      nextDue: (reminder: { repeatEvery: number; repeatUnit: RepeatUnit }) => string,
-    ): Promise<'completed' | 'already' | 'missing'> {
-      return db.transaction(async (tx) => {
-        const [done] = await tx
-          .update(reminders)
-          .set({ completed: true, completedAt: new Date(), updatedAt: new Date() })
-          .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id), eq(reminders.completed, false)))
-          .returning();
-        if (!done) {
-          const [exists] = await tx
-            .select({ id: reminders.id })
-            .from(reminders)
-            .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id)));
-          return exists ? 'already' : 'missing';
-        }
-        if (done.repeatEvery && done.repeatUnit) {
-          await tx
-            .insert(reminders)
-            .values({
-              id: randomUUID(),
-              farmId,
-              animalId: done.animalId,
-              groupId: done.groupId,
-              title: done.title,
-              type: done.type,
-              dueDate: nextDue({ repeatEvery: done.repeatEvery, repeatUnit: done.repeatUnit }),
-              repeatEvery: done.repeatEvery,
-              repeatUnit: done.repeatUnit,
-              previousId: done.id,
-            })
-            .onConflictDoNothing({ target: [reminders.farmId, reminders.previousId] });
-        }
-        return 'completed';
-      });
-    },
-
-    async deleteReminder(farmId: string, id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(reminders)
-        .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id)))
-        .returning({ id: reminders.id });
-      return deleted.length === 1;
     },
   };
 }

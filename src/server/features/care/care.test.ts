@@ -97,6 +97,54 @@ describe.each(backends)('care entries and reminders on %s', (backend) => {
     expect(history.items.filter((entry: { batchId: string }) => entry.batchId === batchId)).toHaveLength(1);
   });
 
+  it('answers 409 BATCH_CONFLICT, writing nothing, when a batch id is reused for other animals', async () => {
+    const batchId = randomUUID();
+    const body = (animalIds: string[]) => ({
+      type: 'note',
+      batchId,
+      animalIds,
+      dateRecorded: today(),
+      title: 'Shearing',
+      noteContent: 'Spring clip',
+    });
+    expect((await post('/api/v1/care-entries', body([herd[0]!.id]))).status).toBe(201);
+    const clash = await post('/api/v1/care-entries', body([herd[0]!.id, herd[1]!.id]));
+    expect(clash.status).toBe(409);
+    expect((await clash.json()).error.code).toBe('BATCH_CONFLICT');
+    const history = await get(`/api/v1/animals/${herd[1]!.id}/care-entries`);
+    expect(history.items.some((entry: { batchId: string }) => entry.batchId === batchId)).toBe(false);
+  });
+
+  it('reads its query strings leniently where it always did: an unknown scope is one entry, an empty filter is all', async () => {
+    const { entries } = await (
+      await post('/api/v1/care-entries', {
+        type: 'note',
+        animalIds: [herd[2]!.id, herd[3]!.id],
+        dateRecorded: today(),
+        title: 'Scope check',
+        noteContent: 'Two animals',
+      })
+    ).json();
+    const edited = await t.request(`/api/v1/care-entries/${entries[0].id}?scope=everything`, {
+      method: 'PATCH',
+      cookie,
+      body: { title: 'Only this one' },
+    });
+    expect(edited.status).toBe(200);
+    expect((await edited.json()).map((entry: { title: string }) => entry.title)).toEqual(['Only this one']);
+    expect(
+      (await t.request(`/api/v1/care-entries/${entries[0].id}?scope=`, { method: 'DELETE', cookie })).status,
+    ).toBe(204);
+    expect((await get(`/api/v1/care-entries/${entries[1].id}`)).title).toBe('Scope check');
+
+    expect((await t.request('/api/v1/reminders?animalId=&groupId=', { cookie })).status).toBe(200);
+    for (const query of ['animalId=not-an-id', 'groupId=123', `animalId=${herd[0]!.id}x`]) {
+      const response = await t.request(`/api/v1/reminders?${query}`, { cookie });
+      expect(response.status, query).toBe(404);
+      expect((await response.json()).error.code).toBe('NOT_FOUND');
+    }
+  });
+
   it('keeps each animal’s weight at its latest recorded weight, through edits and deletes', async () => {
     const [clover, daisy] = herd;
     const weigh = async (date: string, weights: [string, number][]) =>

@@ -1,23 +1,19 @@
-// /api/v1/groups: the herd groups of the signed-in farm.
-import { randomUUID } from 'node:crypto';
+// /api/v1/groups: the herd groups of the signed-in farm. The HTTP layer only; the rules live in
+// groups.service.ts.
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as z from 'zod/mini';
 import { animalSchema } from '../../../shared/schemas/animals';
 import { groupCreateSchema, groupSchema, groupUpdateSchema } from '../../../shared/schemas/groups';
 import type { AppEnv } from '../../http/context';
-import { NotFoundError } from '../../http/errors';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
 import type { AnimalsRepo } from '../animals/animals.repo';
 import type { GroupsRepo } from './groups.repo';
+import { createGroupsService } from './groups.service';
 
 export function groupsRoutes(repo: GroupsRepo, animals: AnimalsRepo) {
-  const found = async (farmId: string, id: string) => {
-    const group = await repo.find(farmId, id);
-    if (!group) throw new NotFoundError('Group');
-    return group;
-  };
+  const groups = createGroupsService({ repo, animals });
 
   return new Hono<AppEnv>()
     .get(
@@ -27,7 +23,7 @@ export function groupsRoutes(repo: GroupsRepo, animals: AnimalsRepo) {
         summary: 'The farm’s groups, oldest first, each with its animal count',
         responses: { 200: jsonContent(z.array(groupSchema), 'Groups'), ...errorResponses },
       }),
-      async (c) => c.json(await repo.list(c.get('farmId')), 200),
+      async (c) => c.json(await groups.list(c.get('farmId')), 200),
     )
     .post(
       '/groups',
@@ -38,12 +34,8 @@ export function groupsRoutes(repo: GroupsRepo, animals: AnimalsRepo) {
       }),
       validate('json', groupCreateSchema),
       async (c) => {
-        const farmId = c.get('farmId');
-        const { id = randomUUID(), name, description = null, color } = c.req.valid('json');
-        // Ids are scoped by farm: another farm's group of the same id is invisible here, so the
-        // answer is the same whether or not one exists. Not written means this farm's repeat.
-        const written = await repo.insert(farmId, { id, name, description, color });
-        return c.json(await found(farmId, id), written ? 201 : 200);
+        const { group, written } = await groups.create(c.get('farmId'), c.req.valid('json'));
+        return c.json(group, written ? 201 : 200);
       },
     )
     .get(
@@ -54,7 +46,7 @@ export function groupsRoutes(repo: GroupsRepo, animals: AnimalsRepo) {
         responses: { 200: jsonContent(groupSchema, 'The group'), ...errorResponses },
       }),
       idParams('id'),
-      async (c) => c.json(await found(c.get('farmId'), c.req.param('id')), 200),
+      async (c) => c.json(await groups.find(c.get('farmId'), c.req.param('id')), 200),
     )
     .patch(
       '/groups/:id',
@@ -65,12 +57,7 @@ export function groupsRoutes(repo: GroupsRepo, animals: AnimalsRepo) {
       }),
       idParams('id'),
       validate('json', groupUpdateSchema),
-      async (c) => {
-        const farmId = c.get('farmId');
-        const id = c.req.param('id');
-        if (!(await repo.update(farmId, id, c.req.valid('json')))) throw new NotFoundError('Group');
-        return c.json(await found(farmId, id), 200);
-      },
+      async (c) => c.json(await groups.update(c.get('farmId'), c.req.param('id'), c.req.valid('json')), 200),
     )
     .delete(
       '/groups/:id',
@@ -81,7 +68,7 @@ export function groupsRoutes(repo: GroupsRepo, animals: AnimalsRepo) {
       }),
       idParams('id'),
       async (c) => {
-        if (!(await repo.remove(c.get('farmId'), c.req.param('id')))) throw new NotFoundError('Group');
+        await groups.remove(c.get('farmId'), c.req.param('id'));
         return c.body(null, 204);
       },
     )
@@ -94,9 +81,7 @@ export function groupsRoutes(repo: GroupsRepo, animals: AnimalsRepo) {
       }),
       idParams('id', 'animalId'),
       async (c) => {
-        if (!(await repo.link(c.get('farmId'), c.req.param('id'), c.req.param('animalId')))) {
-          throw new NotFoundError('Group or animal');
-        }
+        await groups.link(c.get('farmId'), c.req.param('id'), c.req.param('animalId'));
         return c.body(null, 204);
       },
     )
@@ -109,9 +94,7 @@ export function groupsRoutes(repo: GroupsRepo, animals: AnimalsRepo) {
       }),
       idParams('id', 'animalId'),
       async (c) => {
-        if (!(await repo.unlink(c.get('farmId'), c.req.param('id'), c.req.param('animalId')))) {
-          throw new NotFoundError('Membership');
-        }
+        await groups.unlink(c.get('farmId'), c.req.param('id'), c.req.param('animalId'));
         return c.body(null, 204);
       },
     )
@@ -123,11 +106,6 @@ export function groupsRoutes(repo: GroupsRepo, animals: AnimalsRepo) {
         responses: { 200: jsonContent(z.array(animalSchema), 'Animals'), ...errorResponses },
       }),
       idParams('id'),
-      async (c) => {
-        const farmId = c.get('farmId');
-        const id = c.req.param('id');
-        await found(farmId, id);
-        return c.json(await animals.list(farmId, { groupId: id }), 200);
-      },
+      async (c) => c.json(await groups.animals(c.get('farmId'), c.req.param('id')), 200),
     );
 }

@@ -7,11 +7,13 @@ import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 import { profileUpdateSchema, weightUnits, type Profile } from '../../../shared/schemas/profile';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
+import { cardClasses } from '../../components/ui/card';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
-import { sessionQuery, signOut, signOutEverywhere } from '../auth/api/session';
-import { profileQuery, useUpdateProfile } from './api/profile';
+import { applyServerErrors } from '../../lib/form-errors';
+import { profileQuery, useUpdateProfile } from '../../lib/profile';
+import { sessionQuery, signOut, signOutEverywhere } from '../../lib/session';
 import { DeleteAccountSection } from './delete-account-section';
 
 type FormValues = z.input<typeof profileUpdateSchema>;
@@ -57,11 +59,7 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
       toast({ title: 'Profile updated successfully!' });
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        for (const [field, messages] of Object.entries(error.fields)) {
-          form.setError(field as Path<FormValues>, { message: messages[0] });
-        }
-      }
+      applyServerErrors(error, form.setError, (field) => field as Path<FormValues>);
       toast({ title: 'Failed to update profile. Please try again.', variant: 'destructive' });
     }
   });
@@ -194,10 +192,7 @@ export default function AccountPage() {
 
   return (
     <div className="space-y-4">
-      <section
-        aria-labelledby="profile-heading"
-        className="space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
-      >
+      <section aria-labelledby="profile-heading" className={`${cardClasses} space-y-4`}>
         <div className="flex items-center justify-between gap-2">
           <h2 id="profile-heading" className="text-lg font-semibold">
             Profile

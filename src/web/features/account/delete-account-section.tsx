@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../lib/api';
-import { sessionQuery, useSession } from '../auth/api/session';
+import { sessionQuery, useSession } from '../../lib/session';
 import { useDeleteAccount } from './api/delete-account';
 
 function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () => void }) {

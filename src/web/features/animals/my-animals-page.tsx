@@ -4,21 +4,20 @@ import { PawPrint, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Animal } from '../../../shared/schemas/animals';
+import { LoadErrorAlert, Loading } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
+import { cardClasses } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useToast } from '../../components/ui/toaster';
+import { formatUsDate } from '../../lib/dates';
 import { animalsQuery, useDeleteAnimal } from './api/animals';
-import { formatUsDate, sexLabel } from './components/animal-display';
+import { sexLabel } from './components/animal-display';
 import { GroupChips } from './components/group-chip';
-import { LoadError, LoadingState } from './components/page-states';
 
 function AnimalCard({ animal, onDelete }: { animal: Animal; onDelete: () => void }) {
   const headingId = `animal-${animal.id}`;
   return (
-    <article
-      aria-labelledby={headingId}
-      className="space-y-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
-    >
+    <article aria-labelledby={headingId} className={`${cardClasses} space-y-3`}>
       <div className="flex items-start gap-3">
         <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-stone-100 text-stone-500">
           {animal.thumbnailUrl ? (
@@ -70,8 +69,8 @@ export default function MyAnimalsPage() {
   const [toDelete, setToDelete] = useState<Animal | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  if (animals.isPending) return <LoadingState label="Loading animals..." />;
-  if (animals.isError) return <LoadError error={animals.error} onRetry={() => void animals.refetch()} />;
+  if (animals.isPending) return <Loading tight>Loading animals...</Loading>;
+  if (animals.isError) return <LoadErrorAlert error={animals.error} onRetry={() => void animals.refetch()} />;
 
   const confirmDelete = async () => {
     if (!toDelete) return;

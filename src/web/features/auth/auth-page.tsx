@@ -9,8 +9,8 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../lib/api';
+import { resendConfirmation, sessionQuery, signIn, signUp, useSession } from '../../lib/session';
 import { ForgotPasswordForm } from './forgot-password-form';
-import { resendConfirmation, sessionQuery, signIn, signUp, useSession } from './api/session';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot';
 

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
-import { requestPasswordReset } from './api/session';
+import { requestPasswordReset } from '../../lib/session';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const toast = useToast();

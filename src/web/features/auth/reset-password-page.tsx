@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../lib/api';
-import { resetPassword } from './api/session';
+import { resetPassword } from '../../lib/session';
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();

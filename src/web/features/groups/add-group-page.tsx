@@ -5,15 +5,15 @@ import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod/mini';
 import { defaultGroupColor, groupCreateSchema } from '../../../shared/schemas/groups';
+import { BackButton } from '../../components/back-button';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
+import { cardClasses } from '../../components/ui/card';
 import { TextField, TextareaField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { offlineMessage } from '../../lib/api';
+import { applyServerErrors, sameNames } from '../../lib/form-errors';
 import { useCreateGroup } from './api/groups';
-import { BackButton } from './components/back-button';
 import { ColorChoice } from './components/color-choice';
-import { cardClasses } from './components/page-states';
-import { applyServerErrors } from './components/server-errors';
 
 type FormValues = z.input<typeof groupCreateSchema>;
 type ParsedValues = z.output<typeof groupCreateSchema>;
@@ -39,7 +39,7 @@ export default function AddGroupPage() {
       toast({ title: 'Group created' });
       navigate('/home');
     } catch (error) {
-      applyServerErrors(error, ['name', 'description', 'color'], form.setError);
+      applyServerErrors(error, form.setError, sameNames(['name', 'description', 'color']));
       toast({
         title: 'Failed to create group. Please try again.',
         description: offlineMessage(error),

@@ -7,16 +7,17 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod/mini';
 import { groupUpdateSchema, type Group } from '../../../shared/schemas/groups';
+import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
+import { cardClasses } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextField, TextareaField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { offlineMessage } from '../../lib/api';
+import { applyServerErrors, sameNames } from '../../lib/form-errors';
 import { groupQuery, useDeleteGroup, useUpdateGroup } from './api/groups';
-import { ColorChoice } from './components/color-choice';
 import { parseColor, toHex } from './components/color';
-import { cardClasses, isNotFound, Loading, LoadError, NotFound } from './components/page-states';
-import { applyServerErrors } from './components/server-errors';
+import { ColorChoice } from './components/color-choice';
 import { useGroupId } from './components/use-group-id';
 
 type FormValues = z.input<typeof groupUpdateSchema>;
@@ -45,7 +46,7 @@ function EditGroupForm({ group }: { group: Group }) {
       toast({ title: 'Group updated' });
       navigate(`/group/${group.id}`);
     } catch (error) {
-      applyServerErrors(error, ['name', 'description', 'color'], form.setError);
+      applyServerErrors(error, form.setError, sameNames(['name', 'description', 'color']));
       toast({
         title: 'Failed to update group. Please try again.',
         description: offlineMessage(error),

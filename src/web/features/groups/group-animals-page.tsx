@@ -2,17 +2,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { sexLabels, type Animal } from '../../../shared/schemas/animals';
+import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
+import { cardClasses } from '../../components/ui/card';
+import { formatUsDate } from '../../lib/dates';
 import { groupAnimalsQuery, groupQuery } from './api/groups';
 import { solid } from './components/color';
-import { formatDate } from './components/format';
-import { cardClasses, isNotFound, Loading, LoadError, NotFound } from './components/page-states';
 import { useGroupId } from './components/use-group-id';
 
 function AnimalCard({ animal }: { animal: Animal }) {
   const facts = [
     { label: 'Sex', value: animal.sex ? sexLabels[animal.sex] : 'N/A' },
-    { label: 'Birth Date', value: formatDate(animal.birthDate) },
+    { label: 'Birth Date', value: formatUsDate(animal.birthDate) ?? 'N/A' },
     { label: 'Breed', value: animal.breed ?? 'N/A' },
   ];
   return (

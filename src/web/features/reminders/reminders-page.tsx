@@ -5,13 +5,15 @@ import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { isOverdue } from '../../../shared/care/rules';
 import type { Reminder } from '../../../shared/schemas/care';
+import { Loading, LoadError } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
-import { cardClasses, Loading, LoadError } from '../groups/components/page-states';
+import { cardClasses } from '../../components/ui/card';
+import { useFarmToday } from '../../hooks/use-farm-today';
+import { longDate, monthStart } from '../../lib/dates';
 import { remindersQuery } from './api/reminders';
 import { MonthCalendar, type DayMark } from './components/month-calendar';
-import { longDate, monthStart, plural } from './components/reminder-format';
+import { plural } from './components/reminder-format';
 import { ReminderList } from './components/reminder-item';
-import { useFarmToday } from './components/use-farm-today';
 
 type View = 'calendar' | 'list';
 

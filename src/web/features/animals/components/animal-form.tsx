@@ -10,9 +10,10 @@ import { animalCreateSchema, sexLabels, sexValues, type Sex } from '../../../../
 import type { Group } from '../../../../shared/schemas/groups';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
+import { cardClasses } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api';
-import { todayIsoDate } from './animal-display';
+import { todayIsoDate } from '../../../lib/dates';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { withAlpha } from './group-chip';
 import { PhotoField, type PhotoChoice } from './photo-field';
 import { addOwnSpecies, SpeciesField } from './species-field';
@@ -214,14 +215,10 @@ export function AnimalForm({
     try {
       await onSubmit(values, { photo, isDirty: (field) => form.getFieldState(field).isDirty });
     } catch (error) {
-      if (!(error instanceof ApiError) || !error.fields) return;
-      let focused = false;
-      for (const [key, messages] of Object.entries(error.fields)) {
-        const field = key.split('.')[0] as keyof AnimalFormValues;
-        if (!(field in emptyAnimalForm) || !messages[0]) continue;
-        form.setError(field, { message: messages[0] }, { shouldFocus: !focused });
-        focused = true;
-      }
+      applyServerErrors(error, form.setError, (key) => {
+        const field = key.split('.')[0] as keyof AnimalFormValues; // a nested key shows on its top field
+        return field in emptyAnimalForm ? field : undefined;
+      });
     }
   });
 
@@ -231,10 +228,7 @@ export function AnimalForm({
         <ArrowLeft aria-hidden className="size-4" />
         Back
       </Button>
-      <section
-        aria-labelledby={headingId}
-        className="space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
-      >
+      <section aria-labelledby={headingId} className={`${cardClasses} space-y-4`}>
         <h2 id={headingId} className="text-lg font-semibold break-words">
           {heading}
         </h2>

@@ -17,9 +17,11 @@ import {
 } from '../../../../shared/schemas/care';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { Button, buttonBase, buttonClasses } from '../../../components/ui/button';
+import { cardClasses } from '../../../components/ui/card';
 import { SelectField, TextField, TextareaField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api';
+import { applyServerErrors, type FieldFor } from '../../../lib/form-errors';
 import { useCreateCareEntries, useUpdateCareEntry } from '../api/care';
 import { AnimalPicker } from './animal-picker';
 import type { EntryRoute } from './entry-route';
@@ -99,35 +101,19 @@ const sameNames = [
 ] as const;
 
 /**
- * Puts the server's field errors on the form's fields; answers the messages that fit no field.
+ * Which form field shows the server's error for an API field (undefined: the toast shows it).
  * `included` lists the animals sent, in order, so that 'weights.2.weightValue' finds its input.
  */
-function applyServerErrors(
-  error: unknown,
-  included: number[],
-  setError: (name: Path<EntryFormValues>, message: string, focus: boolean) => void,
-): string[] {
-  if (!(error instanceof ApiError) || !error.fields) return [];
-  const unplaced: string[] = [];
-  let focus = true;
-  for (const [key, messages] of Object.entries(error.fields)) {
-    const message = messages[0];
-    if (!message) continue;
+function fieldFor(included: number[]): FieldFor<EntryFormValues> {
+  return (key) => {
     const weightAt = /^weights\.(\d+)\.weightValue$/.exec(key);
-    let name: Path<EntryFormValues> | undefined;
-    if ((sameNames as readonly string[]).includes(key)) name = key as Path<EntryFormValues>;
-    else if (key === 'weightValue') name = 'weight';
-    else if (key === 'animalIds' || key === 'weights') name = 'animals';
-    else if (weightAt) {
-      const index = included[Number(weightAt[1])];
-      name = included.length && index !== undefined ? `animals.${index}.weight` : 'weight';
-    }
-    if (name) {
-      setError(name, message, focus);
-      focus = false;
-    } else unplaced.push(message);
-  }
-  return unplaced;
+    if ((sameNames as readonly string[]).includes(key)) return key as Path<EntryFormValues>;
+    if (key === 'weightValue') return 'weight';
+    if (key === 'animalIds' || key === 'weights') return 'animals';
+    if (!weightAt) return undefined;
+    const index = included[Number(weightAt[1])];
+    return included.length && index !== undefined ? `animals.${index}.weight` : 'weight';
+  };
 }
 
 export function EntryForm({ route, subject, today, unit, groupAnimals, entry, batchSize }: EntryFormProps) {
@@ -163,9 +149,7 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
       : 'Failed to save the entry. Please try again.';
 
   const showFailure = (error: unknown, included: number[]) => {
-    const unplaced = applyServerErrors(error, included, (name, message, shouldFocus) =>
-      form.setError(name, { type: 'server', message }, { shouldFocus }),
-    );
+    const unplaced = applyServerErrors(error, form.setError, fieldFor(included));
     const animalsError =
       error instanceof ApiError ? (error.fields?.animalIds ?? error.fields?.weights) : undefined;
     const description =
@@ -272,7 +256,7 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
   );
 
   return (
-    <section className="space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
+    <section className={`${cardClasses} space-y-4`}>
       <div>
         <h2 className="text-lg font-semibold">{heading}</h2>
         <p className="text-sm break-words text-stone-600">

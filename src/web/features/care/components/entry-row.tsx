@@ -3,9 +3,9 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { usDate } from '../../../../shared/care/dates';
 import type { EntryType } from '../../../../shared/schemas/care';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
+import { usDate } from '../../../lib/dates';
 import { entryIcons, entryTypeLabels } from './entry-display';
 
 const rowButton = 'border border-stone-300 bg-white px-3';

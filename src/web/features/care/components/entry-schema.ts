@@ -2,6 +2,7 @@
 // The server repeats every check; these are for comfort and name the field at fault.
 import * as z from 'zod/mini';
 import { dosageUnits, type EntryType } from '../../../../shared/schemas/care';
+import { isCalendarDate } from '../../../../shared/schemas/common';
 
 export type AnimalChoice = { id: string; name: string; included: boolean; weight: string };
 
@@ -27,12 +28,6 @@ export const noAnimalMessages: Record<EntryType, string> = {
 };
 
 export const reminderTooEarly = 'The reminder date cannot be earlier than today';
-
-const isCalendarDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
 
 /** The first thing wrong with an amount typed as text, or undefined. */
 export function amountProblem(what: string, text: string): string | undefined {

@@ -3,8 +3,8 @@ import { ChevronRight } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Group } from '../../../../shared/schemas/groups';
+import { cut } from '../../../../shared/care/rules';
 import { solid, translucent } from './color';
-import { truncate } from './format';
 
 /** The name's size steps down past 12, 18 and 24 characters. */
 function nameSize(name: string): string {
@@ -47,7 +47,7 @@ export function GroupCard({ group }: { group: Group }) {
             {group.description}
           </p>
           <p className="hidden text-sm break-words text-stone-700 md:line-clamp-3">
-            {truncate(group.description, 80)}
+            {cut(group.description, 80)}
           </p>
         </>
       )}

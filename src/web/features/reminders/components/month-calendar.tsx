@@ -3,8 +3,7 @@
 // day or a week, Home/End to the week's ends, Page Up/Down by a month, and the selection follows.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { addDays, addMonths, daysBetween } from '../../../../shared/care/dates';
-import { longDate, monthLabel, monthStart } from './reminder-format';
+import { addDays, addMonths, daysBetween, longDate, monthLabel, monthStart } from '../../../lib/dates';
 
 const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();

@@ -1,12 +1,12 @@
 // One active reminder: what is due, for which animal or group, when, how often, and 'Done'.
 import { CalendarDays, Check, PawPrint, Repeat, Users } from 'lucide-react';
 import { Link } from 'wouter';
-import { usDate } from '../../../../shared/care/dates';
 import { isOverdue, withoutReminderWord } from '../../../../shared/care/rules';
 import type { Reminder } from '../../../../shared/schemas/care';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toaster';
 import { offlineMessage } from '../../../lib/api';
+import { usDate } from '../../../lib/dates';
 import { useCompleteReminder } from '../api/reminders';
 import { OverdueBadge, TypeBadge } from './reminder-badges';
 import { repeatHint } from './reminder-format';

@@ -5,10 +5,11 @@ import { Bell } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
+import { cardClasses } from '../../../components/ui/card';
+import { useFarmToday } from '../../../hooks/use-farm-today';
 import { ApiError } from '../../../lib/api';
 import { remindersQuery } from '../api/reminders';
 import { ReminderList } from './reminder-item';
-import { useFarmToday } from './use-farm-today';
 
 export function RemindersCard({
   animalId,
@@ -29,10 +30,7 @@ export function RemindersCard({
       : '/reminders/new';
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
-    >
+    <section aria-labelledby={headingId} className={`${cardClasses} space-y-3`}>
       <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
         <h3 id={headingId} className="flex items-center gap-2 text-base font-semibold">
           <Bell aria-hidden className="size-4 text-brand-700" />

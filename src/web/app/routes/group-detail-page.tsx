@@ -5,14 +5,15 @@ import { NotebookPen, Pencil, PawPrint } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { LucideIcon } from 'lucide-react';
+import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
-import { AddEntryMenu } from '../care/components/add-entry-menu';
-import { GroupLog } from '../care/components/group-log';
-import { RemindersCard } from '../reminders/components/reminders-card';
-import { groupQuery } from './api/groups';
-import { solid } from './components/color';
-import { cardClasses, isNotFound, Loading, LoadError, NotFound } from './components/page-states';
-import { useGroupId } from './components/use-group-id';
+import { cardClasses } from '../../components/ui/card';
+import { AddEntryMenu } from '../../features/care/components/add-entry-menu';
+import { GroupLog } from '../../features/care/components/group-log';
+import { groupQuery } from '../../features/groups/api/groups';
+import { solid } from '../../features/groups/components/color';
+import { useGroupId } from '../../features/groups/components/use-group-id';
+import { RemindersCard } from '../../features/reminders/components/reminders-card';
 
 function SectionCard({
   id,

@@ -1,6 +1,7 @@
+// The farm's profile (name, time zone, weight unit): read across the app, changed on the Account page.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Profile, ProfileUpdate } from '../../../../shared/schemas/profile';
-import { api } from '../../../lib/api';
+import type { Profile, ProfileUpdate } from '../../shared/schemas/profile';
+import { api } from './api';
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'],

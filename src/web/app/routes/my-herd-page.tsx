@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Link } from 'wouter';
 import { reminderBadge, reminderTypeLabels, withoutReminderWord } from '../../../shared/care/rules';
+import { Loading, LoadError } from '../../components/page-states';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
-import { remindersQuery } from '../reminders/api/reminders';
-import { DueBadge } from '../reminders/components/reminder-badges';
-import { useFarmToday } from '../reminders/components/use-farm-today';
-import { groupsQuery } from './api/groups';
-import { GroupCard } from './components/group-card';
-import { cardClasses, Loading, LoadError } from './components/page-states';
+import { cardClasses } from '../../components/ui/card';
+import { groupsQuery } from '../../features/groups/api/groups';
+import { GroupCard } from '../../features/groups/components/group-card';
+import { remindersQuery } from '../../features/reminders/api/reminders';
+import { DueBadge } from '../../features/reminders/components/reminder-badges';
+import { useFarmToday } from '../../hooks/use-farm-today';
 
 /** SPEC §9: the home card shows at most three reminders. */
 const upcomingCount = 3;

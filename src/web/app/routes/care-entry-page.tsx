@@ -5,28 +5,18 @@ import { useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-que
 import type { ReactNode } from 'react';
 import type { CareBatch, Page } from '../../../shared/schemas/care';
 import { Link, Redirect, useLocation } from 'wouter';
-import { dateInZone } from '../../../shared/care/dates';
+import { BackButton } from '../../components/back-button';
+import { isNotFound, Loading, LoadError } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
-import { ApiError } from '../../lib/api';
-import { profileQuery } from '../account/api/profile';
-import { animalQuery } from '../animals/api/animals';
-import { groupAnimalsQuery, groupQuery } from '../groups/api/groups';
-import { BackButton } from '../groups/components/back-button';
-import { cardClasses, LoadError } from '../groups/components/page-states';
-import { careEntryQuery, groupLogPagesQuery, groupLogQuery } from './api/care';
-import { batchSizes } from './components/entry-display';
-import { EntryForm } from './components/entry-form';
-import { useEntryRoute, type EntryRoute } from './components/entry-route';
-
-const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
-
-function Loading() {
-  return (
-    <p role="status" className="py-10 text-center text-stone-600">
-      Loading...
-    </p>
-  );
-}
+import { cardClasses } from '../../components/ui/card';
+import { animalQuery } from '../../features/animals/api/animals';
+import { careEntryQuery, groupLogPagesQuery, groupLogQuery } from '../../features/care/api/care';
+import { batchSizes } from '../../features/care/components/entry-display';
+import { EntryForm } from '../../features/care/components/entry-form';
+import { useEntryRoute, type EntryRoute } from '../../features/care/components/entry-route';
+import { groupAnimalsQuery, groupQuery } from '../../features/groups/api/groups';
+import { farmToday } from '../../lib/dates';
+import { profileQuery } from '../../lib/profile';
 
 /** A view instead of the form: a heading, an optional message, and a way back. */
 function Problem({
@@ -113,7 +103,7 @@ function EntryPage({ route }: { route: EntryRoute }) {
   }
   if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} />;
 
-  const today = dateInZone(new Date(), profile.data.timeZone);
+  const today = farmToday(profile.data.timeZone);
   const name = subject.data.name;
 
   if (entryId !== null && entry.data) {

@@ -7,23 +7,24 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import type { z } from 'zod/mini';
-import { usDate } from '../../../shared/care/dates';
 import { repeatUnits, type RepeatUnit } from '../../../shared/care/rules';
 import type { Animal } from '../../../shared/schemas/animals';
 import { reminderCreateSchema } from '../../../shared/schemas/care';
 import type { Group } from '../../../shared/schemas/groups';
+import { BackButton } from '../../components/back-button';
+import { Loading, LoadError } from '../../components/page-states';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
+import { cardClasses } from '../../components/ui/card';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
+import { animalsQuery } from '../../features/animals/api/animals';
+import { groupsQuery } from '../../features/groups/api/groups';
+import { useCreateReminder } from '../../features/reminders/api/reminders';
+import { repeatHint } from '../../features/reminders/components/reminder-format';
+import { useFarmToday } from '../../hooks/use-farm-today';
 import { offlineMessage } from '../../lib/api';
-import { animalsQuery } from '../animals/api/animals';
-import { groupsQuery } from '../groups/api/groups';
-import { BackButton } from '../groups/components/back-button';
-import { cardClasses, Loading, LoadError } from '../groups/components/page-states';
-import { applyServerErrors } from '../groups/components/server-errors';
-import { useCreateReminder } from './api/reminders';
-import { repeatHint } from './components/reminder-format';
-import { useFarmToday } from './components/use-farm-today';
+import { usDate } from '../../lib/dates';
+import { applyServerErrors, sameNames } from '../../lib/form-errors';
 
 const typeOptions = [
   { value: 'general', label: 'General' },
@@ -161,7 +162,7 @@ function ReminderForm({
       toast({ title: 'Reminder added', description: `Due ${usDate(reminder.dueDate)}.` });
       navigate(backHref);
     } catch (error) {
-      applyServerErrors(error, formFields, form.setError);
+      applyServerErrors(error, form.setError, sameNames(formFields));
       toast({
         title: 'Failed to add reminder. Please try again.',
         description: offlineMessage(error),

@@ -1,14 +1,22 @@
-// The loading, not-found and error views the herd pages share.
+// The views a page shows before (or instead of) its content: loading, not found, a failed read.
+// Two looks exist for a failed read (a card, and the red alert the animal pages use); merging them
+// would change what users see, so both live here until a design decides.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Button, buttonBase, buttonClasses } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../lib/api';
+import { Button, buttonBase, buttonClasses } from './ui/button';
+import { cardClasses } from './ui/card';
 
-export const cardClasses = 'rounded-xl border border-stone-200 bg-white p-4 shadow-sm';
-
-export function Loading({ children }: { children: ReactNode }) {
+/** 'Loading...' (or the given text) for a screen reader and the eye; `tight` is the animal pages' spacing. */
+export function Loading({
+  children = 'Loading...',
+  tight = false,
+}: {
+  children?: ReactNode;
+  tight?: boolean;
+}) {
   return (
-    <p role="status" className="py-10 text-center text-stone-600">
+    <p role="status" className={`${tight ? 'py-8' : 'py-10'} text-center text-stone-600`}>
       {children}
     </p>
   );
@@ -45,6 +53,18 @@ export function LoadError({ error, onRetry }: { error: Error; onRetry: () => voi
       <p className="text-stone-800">
         {error instanceof ApiError ? error.message : 'An unexpected error occurred. Please try again.'}
       </p>
+      <Button variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** A failed read as a red alert: the server's message (or the client's offline message) and a retry. */
+export function LoadErrorAlert({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  return (
+    <div role="alert" className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+      <p>{error instanceof ApiError ? error.message : 'An unexpected error occurred.'}</p>
       <Button variant="secondary" onClick={onRetry}>
         Try again
       </Button>

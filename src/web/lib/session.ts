@@ -1,6 +1,6 @@
 // The signed-in session and the calls that change it (Better Auth's endpoints under /api/auth).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 export type Session = { user: { id: string; email: string; emailVerified: boolean } } | null;
 

@@ -1,7 +1,7 @@
 // 'Back': one step back in the browser's history, or `fallback` when the page was opened directly.
 import { ArrowLeft } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { Button } from '../../../components/ui/button';
+import { Button } from './ui/button';
 
 /** Whether the previous history entry is one of this app's pages (where the Navigation API tells). */
 function canGoBack(): boolean {

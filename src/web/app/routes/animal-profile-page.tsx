@@ -4,14 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { ImageOff, Pencil } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import type { Animal } from '../../../shared/schemas/animals';
+import { isNotFound, LoadErrorAlert, Loading } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
-import { AddEntryMenu } from '../care/components/add-entry-menu';
-import { CareHistory } from '../care/components/care-history';
-import { animalQuery } from './api/animals';
-import { formatUsDate, formatWeight, sexLabel } from './components/animal-display';
-import { GroupChips } from './components/group-chip';
-import { RemindersCard } from '../reminders/components/reminders-card';
-import { AnimalNotFound, isNotFound, LoadError, LoadingState } from './components/page-states';
+import { cardClasses } from '../../components/ui/card';
+import { animalQuery } from '../../features/animals/api/animals';
+import { formatWeight, sexLabel } from '../../features/animals/components/animal-display';
+import { AnimalNotFound } from '../../features/animals/components/animal-not-found';
+import { GroupChips } from '../../features/animals/components/group-chip';
+import { AddEntryMenu } from '../../features/care/components/add-entry-menu';
+import { CareHistory } from '../../features/care/components/care-history';
+import { RemindersCard } from '../../features/reminders/components/reminders-card';
+import { formatUsDate } from '../../lib/dates';
 
 function detailRows(animal: Animal): { label: string; value: string | null; empty?: string }[] {
   return [
@@ -76,10 +79,7 @@ function AnimalProfile({ animal }: { animal: Animal }) {
 
       <AddEntryMenu basePath={`/animal/${animal.id}`} />
       <RemindersCard animalId={animal.id} />
-      <section
-        aria-labelledby="care-history-heading"
-        className="space-y-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
-      >
+      <section aria-labelledby="care-history-heading" className={`${cardClasses} space-y-3`}>
         <h3 id="care-history-heading" className="font-semibold">
           Care History
         </h3>
@@ -93,10 +93,10 @@ export default function AnimalProfilePage() {
   const { animalId = '' } = useParams<{ animalId: string }>();
   const animal = useQuery(animalQuery(animalId));
 
-  if (animal.isPending) return <LoadingState label="Loading animal..." />;
+  if (animal.isPending) return <Loading tight>Loading animal...</Loading>;
   if (animal.isError) {
     if (isNotFound(animal.error)) return <AnimalNotFound />;
-    return <LoadError error={animal.error} onRetry={() => void animal.refetch()} />;
+    return <LoadErrorAlert error={animal.error} onRetry={() => void animal.refetch()} />;
   }
   return <AnimalProfile animal={animal.data} />;
 }

@@ -4,14 +4,24 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useParams } from 'wouter';
 import type { Animal, AnimalUpdate } from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
+import { isNotFound, LoadErrorAlert, Loading } from '../../components/page-states';
 import { useToast } from '../../components/ui/toaster';
+import {
+  animalQuery,
+  useRemovePhoto,
+  useUpdateAnimal,
+  useUploadPhoto,
+} from '../../features/animals/api/animals';
+import { formatWeight } from '../../features/animals/components/animal-display';
+import {
+  AnimalForm,
+  type AnimalFormSubmit,
+  type AnimalFormValues,
+} from '../../features/animals/components/animal-form';
+import { AnimalNotFound } from '../../features/animals/components/animal-not-found';
+import { groupsQuery } from '../../features/groups/api/groups';
 import { ApiError } from '../../lib/api';
-import { profileQuery } from '../account/api/profile';
-import { groupsQuery } from '../groups/api/groups';
-import { animalQuery, useRemovePhoto, useUpdateAnimal, useUploadPhoto } from './api/animals';
-import { formatWeight } from './components/animal-display';
-import { AnimalForm, type AnimalFormSubmit, type AnimalFormValues } from './components/animal-form';
-import { AnimalNotFound, isNotFound, LoadError, LoadingState } from './components/page-states';
+import { profileQuery } from '../../lib/profile';
 
 const kilogramsPerPound = 0.45359237;
 
@@ -52,8 +62,8 @@ function EditAnimalForm({ animal, weightUnit }: { animal: Animal; weightUnit: We
   const upload = useUploadPhoto();
   const removePhoto = useRemovePhoto();
 
-  if (groups.isPending) return <LoadingState label="Loading animal..." />;
-  if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;
+  if (groups.isPending) return <Loading tight>Loading animal...</Loading>;
+  if (groups.isError) return <LoadErrorAlert error={groups.error} onRetry={() => void groups.refetch()} />;
 
   const weight = weightInFarmUnit(animal, weightUnit);
 
@@ -117,11 +127,11 @@ export default function EditAnimalPage() {
   const animal = useQuery(animalQuery(animalId));
   const profile = useQuery(profileQuery);
 
-  if (animal.isPending || profile.isPending) return <LoadingState label="Loading animal..." />;
+  if (animal.isPending || profile.isPending) return <Loading tight>Loading animal...</Loading>;
   if (animal.isError) {
     if (isNotFound(animal.error)) return <AnimalNotFound />;
-    return <LoadError error={animal.error} onRetry={() => void animal.refetch()} />;
+    return <LoadErrorAlert error={animal.error} onRetry={() => void animal.refetch()} />;
   }
-  if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (profile.isError) return <LoadErrorAlert error={profile.error} onRetry={() => void profile.refetch()} />;
   return <EditAnimalForm key={animal.data.id} animal={animal.data} weightUnit={profile.data.weightUnit} />;
 }

@@ -1,0 +1,147 @@
+// Reminders. Every query filters by the caller's farm, and every join matches farm_id as well as the
+// id (ids are scoped by farm: two farms may hold the same one); lists are one statement.
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { RepeatUnit, ReminderType } from '../../../shared/care/rules';
+import type { Database } from '../../db/database';
+import { animalGroups, animals, groups, reminders } from '../../db/schema';
+
+export type NewReminder = {
+  animalId?: string | null;
+  groupId?: string | null;
+  title: string;
+  type: ReminderType;
+  dueDate: string;
+  repeatEvery?: number | null;
+  repeatUnit?: RepeatUnit | null;
+};
+
+const reminderColumns = {
+  id: reminders.id,
+  title: reminders.title,
+  type: reminders.type,
+  dueDate: reminders.dueDate,
+  animalId: reminders.animalId,
+  animalName: animals.name,
+  groupId: reminders.groupId,
+  groupName: groups.name,
+  repeatEvery: reminders.repeatEvery,
+  repeatUnit: reminders.repeatUnit,
+  completed: reminders.completed,
+  careEntryId: reminders.careEntryId,
+  createdAt: reminders.createdAt,
+};
+
+// Joins match farm_id as well as the id: another farm may hold a record with the same id.
+const reminderAnimal = and(eq(animals.farmId, reminders.farmId), eq(animals.id, reminders.animalId));
+const reminderGroup = and(eq(groups.farmId, reminders.farmId), eq(groups.id, reminders.groupId));
+
+export function createRemindersRepo(db: Database) {
+  return {
+    /**
+     * Active reminders by due date, one page: all of the farm's, or those of one animal (its own
+     * and its groups'), or of one group (its own and its animals').
+     */
+    activeReminders(
+      farmId: string,
+      filter: { animalId?: string; groupId?: string },
+      offset: number,
+      limit: number,
+    ) {
+      let subject: SQL | undefined;
+      if (filter.animalId) {
+        subject = or(
+          eq(reminders.animalId, filter.animalId),
+          sql`${reminders.groupId} in (select ag.group_id from ${animalGroups} ag where ag.animal_id = ${filter.animalId} and ag.farm_id = ${farmId})`,
+        );
+      } else if (filter.groupId) {
+        subject = or(
+          eq(reminders.groupId, filter.groupId),
+          sql`${reminders.animalId} in (select ag.animal_id from ${animalGroups} ag where ag.group_id = ${filter.groupId} and ag.farm_id = ${farmId})`,
+        );
+      }
+      return db
+        .select(reminderColumns)
+        .from(reminders)
+        .leftJoin(animals, reminderAnimal)
+        .leftJoin(groups, reminderGroup)
+        .where(and(eq(reminders.farmId, farmId), eq(reminders.completed, false), subject))
+        .orderBy(asc(reminders.dueDate), asc(reminders.createdAt), asc(reminders.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async findReminder(farmId: string, id: string) {
+      const [row] = await db
+        .select(reminderColumns)
+        .from(reminders)
+        .leftJoin(animals, reminderAnimal)
+        .leftJoin(groups, reminderGroup)
+        .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id)));
+      return row;
+    },
+
+    /** Inserts unless this farm already has the id (a repeated create); answers whether it wrote. */
+    async insertReminder(farmId: string, id: string, reminder: NewReminder): Promise<boolean> {
+      const written = await db
+        .insert(reminders)
+        .values({ ...reminder, id, farmId })
+        .onConflictDoNothing({ target: [reminders.farmId, reminders.id] })
+        .returning({ id: reminders.id });
+      return written.length === 1;
+    },
+
+    /**
+     * Marks a reminder done; a repeating one gets its next occurrence, once: the `completed =
+     * false` guard and the unique previous_id make a second Done (two tabs, a double tap) a no-op.
+     */
+    async completeReminder(
+      farmId: string,
+      id: string,
+      nextDue: (reminder: { repeatEvery: number; repeatUnit: RepeatUnit }) => string,
+    ): Promise<'completed' | 'already' | 'missing'> {
+      return db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(reminders)
+          .set({ completed: true, completedAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id), eq(reminders.completed, false)))
+          .returning();
+        if (!done) {
+          const [exists] = await tx
+            .select({ id: reminders.id })
+            .from(reminders)
+            .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id)));
+          return exists ? 'already' : 'missing';
+        }
+        if (done.repeatEvery && done.repeatUnit) {
+          await tx
+            .insert(reminders)
+            .values({
+              id: randomUUID(),
+              farmId,
+              animalId: done.animalId,
+              groupId: done.groupId,
+              title: done.title,
+              type: done.type,
+              dueDate: nextDue({ repeatEvery: done.repeatEvery, repeatUnit: done.repeatUnit }),
+              repeatEvery: done.repeatEvery,
+              repeatUnit: done.repeatUnit,
+              previousId: done.id,
+            })
+            .onConflictDoNothing({ target: [reminders.farmId, reminders.previousId] });
+        }
+        return 'completed';
+      });
+    },
+
+    async deleteReminder(farmId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(reminders)
+        .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id)))
+        .returning({ id: reminders.id });
+      return deleted.length === 1;
+    },
+  };
+}
+
+export type RemindersRepo = ReturnType<typeof createRemindersRepo>;
