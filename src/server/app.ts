@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Schema } from 'hono';
 import { openAPIRouteHandler } from 'hono-openapi';
 import { except } from 'hono/combine';
 import { compress } from 'hono/compress';
@@ -45,6 +45,25 @@ export type AppDeps = {
 };
 
 const jsonBodyLimit = 64 * 1024;
+
+/** The routes one feature's builder answers (each builder chains its routes, so Hono infers them). */
+type RoutesOf<Build extends (...args: never[]) => Hono<AppEnv, Schema, string>> =
+  ReturnType<Build> extends Hono<AppEnv, infer Routes, string> ? Routes : never;
+
+/**
+ * Every /api/v1 route (all mounted at '/' below), for the browser's typed client (src/web/lib/api.ts,
+ * `hc<ApiRoutes>`): a type only, so no server code reaches the bundle. A feature mounted below and
+ * not named here cannot be called from the web app, so forgetting it fails the web build, not a user.
+ */
+export type ApiRoutes = Hono<
+  AppEnv,
+  | RoutesOf<typeof profileRoutes>
+  | RoutesOf<typeof groupsRoutes>
+  | RoutesOf<typeof animalsRoutes>
+  | RoutesOf<typeof careRoutes>
+  | RoutesOf<typeof remindersRoutes>
+  | RoutesOf<typeof accountRoutes>
+>;
 
 /** Better Auth routes after which a session may no longer be valid. */
 const sessionEndingPaths = [

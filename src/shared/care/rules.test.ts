@@ -7,6 +7,7 @@ import {
   medicationReminderTitle,
   nextOccurrence,
   reminderBadge,
+  reminderDateProblem,
   weightReminderTitle,
   withoutReminderWord,
 } from './rules';
@@ -41,6 +42,24 @@ describe('reminder badge', () => {
     expect(reminderBadge('2027-01-01', '2026-12-31').label).toBe('Tomorrow'); // across a year
     expect(isOverdue('2026-11-21', '2026-11-22')).toBe(true);
     expect(isOverdue('2026-11-22', '2026-11-22')).toBe(false);
+  });
+});
+
+describe('a reminder date is not before the farm’s today', () => {
+  it('refuses yesterday with the message of the field that holds it, and allows today on', () => {
+    expect(reminderDateProblem('dueDate', '2026-11-21', '2026-11-22')).toBe(
+      'The due date cannot be earlier than today',
+    );
+    expect(reminderDateProblem('nextDueDate', '2025-12-31', '2026-01-01')).toBe(
+      'The reminder date cannot be earlier than today',
+    );
+    expect(reminderDateProblem('dueDate', '2026-11-22', '2026-11-22')).toBeUndefined();
+    expect(reminderDateProblem('nextDueDate', '2027-01-01', '2026-12-31')).toBeUndefined();
+  });
+
+  it('leaves a blank or malformed date to the schemas', () => {
+    for (const date of [null, undefined, '', 'not a date'])
+      expect(reminderDateProblem('nextDueDate', date, '2026-11-22')).toBeUndefined();
   });
 });
 

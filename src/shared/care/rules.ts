@@ -46,6 +46,25 @@ export function reminderBadge(dueDate: string, today: string): Badge {
 
 export const isOverdue = (dueDate: string, today: string) => daysBetween(today, dueDate) < 0;
 
+/** What each reminder date is called where it is refused: a reminder's own, an entry's next one. */
+export const reminderTooEarly = {
+  dueDate: 'The due date cannot be earlier than today',
+  nextDueDate: 'The reminder date cannot be earlier than today',
+} as const;
+
+/**
+ * The one "not before today" rule of reminders, for the forms and the server alike: the message
+ * when `date` is before the farm's `today` (both 'YYYY-MM-DD' in the farm's zone), else undefined.
+ * A blank or malformed date is not this rule's to refuse (the schemas do that).
+ */
+export function reminderDateProblem(
+  field: keyof typeof reminderTooEarly,
+  date: string | null | undefined,
+  today: string,
+): string | undefined {
+  return date && isOverdue(date, today) ? reminderTooEarly[field] : undefined;
+}
+
 /** The next due date of a repeating reminder, counted from the day it was done. */
 export function nextOccurrence(doneOn: string, every: number, unit: RepeatUnit): string {
   switch (unit) {

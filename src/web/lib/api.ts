@@ -1,4 +1,10 @@
-// The one HTTP client of the browser: same-origin JSON, errors thrown as ApiError.
+// The one HTTP client of the browser: same-origin JSON, errors thrown as ApiError. `client` is typed
+// from the server's own routes (Hono's `hc` over ApiRoutes), so a renamed route, field or query
+// parameter fails `tsc`, not a user; `api` is the untyped door kept for Better Auth's calls
+// (lib/session.ts, see docs/decisions/0018-typed-client.md).
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { ApiRoutes } from '../../server/app';
 import type { ApiErrorBody } from '../../shared/schemas/common';
 
 export class ApiError extends Error {
@@ -12,55 +18,77 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export const unexpectedError = 'An unexpected error occurred. Please try again.';
 
-export function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  return send<T>(path, {
-    method,
-    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-/** A multipart upload (the browser sets the content type and boundary). */
-export function apiUpload<T>(method: 'POST' | 'PUT', path: string, form: FormData): Promise<T> {
-  return send<T>(path, { method, body: form });
-}
-
-async function send<T>(path: string, init: RequestInit): Promise<T> {
+/** fetch with our rules: the session cookie, JSON asked for, and every failure thrown as ApiError. */
+async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('content-type') && !(init.body instanceof FormData))
+    headers.set('accept', 'application/json');
   let response: Response;
   try {
-    response = await fetch(path, { ...init, credentials: 'same-origin' });
+    response = await fetch(input, { ...init, headers, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', 'You appear to be offline. Check your connection and try again.');
   }
-  const text = await response.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null; // an HTML error page from a proxy, say
-  }
   if (!response.ok) {
-    const error = (data as Partial<ApiErrorBody> | null)?.error;
+    const error = ((await readJson(response)) as Partial<ApiErrorBody> | null)?.error;
     throw new ApiError(
       response.status,
       error?.code ?? 'HTTP_ERROR',
-      error?.message ?? 'An unexpected error occurred. Please try again.',
+      error?.message ?? unexpectedError,
       error?.fields,
     );
   }
-  return data as T;
+  return response;
 }
 
-export const api = {
-  get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body: unknown = {}) => apiRequest<T>('POST', path, body),
-  patch: <T>(path: string, body: unknown) => apiRequest<T>('PATCH', path, body),
-  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
-};
+/** The body as JSON; nothing (a 204) or not JSON (an HTML error page from a proxy, say) is null. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
 
-export const unexpectedError = 'An unexpected error occurred. Please try again.';
+/** The /api/v1 routes, typed: `client.animals[':id'].$get({ param: { id } })`. Pass the call to `data`. */
+export const client = hc<ApiRoutes>('/api/v1', { fetch: apiFetch });
+
+/** What a successful answer holds: the JSON of its 2xx responses (a route's 422 is thrown, never returned). */
+type Ok<Answer> =
+  Answer extends ClientResponse<infer Body, infer Status, infer Format>
+    ? Status extends SuccessStatusCode
+      ? Format extends 'json'
+        ? Body
+        : null
+      : never
+    : never;
+
+/** Awaits a typed call and gives its JSON (null for a 204); failures were thrown by apiFetch. */
+export async function data<Answer extends ClientResponse<unknown, number, string>>(
+  call: Promise<Answer>,
+): Promise<Ok<Answer>> {
+  return (await readJson(await call)) as Ok<Answer>;
+}
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const response = await apiFetch(path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await readJson(response)) as T;
+}
+
+/** Untyped calls for Better Auth's endpoints only (/api/auth/…, lib/session.ts); /api/v1 goes through `client`. */
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+};
 
 /** What to tell the user about a failure: the server's words for a 4xx, the offline message, else a generic line. */
 export function errorMessage(error: unknown): string {

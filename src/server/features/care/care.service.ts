@@ -4,8 +4,12 @@
 // fields of its type. Throws typed errors; the one onError maps them to HTTP.
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
-import { dateInZone, daysBetween } from '../../../shared/care/dates';
-import { medicationReminderTitle, weightReminderTitle } from '../../../shared/care/rules';
+import { dateInZone } from '../../../shared/care/dates';
+import {
+  medicationReminderTitle,
+  reminderDateProblem,
+  weightReminderTitle,
+} from '../../../shared/care/rules';
 import { pageSize, type careEntryCreateSchema, type CareEntryUpdate } from '../../../shared/schemas/care';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { ProfileRepo } from '../profile/profile.repo';
@@ -116,9 +120,9 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
         fields.groupId = ['Choose a group of your own farm'];
       const settings = await profiles.settings(farmId);
       const farmToday = dateInZone(new Date(), settings.timeZone);
-      if (input.type !== 'note' && input.nextDueDate && daysBetween(farmToday, input.nextDueDate) < 0) {
-        fields.nextDueDate = ['The reminder date cannot be earlier than today'];
-      }
+      const tooEarly =
+        input.type !== 'note' && reminderDateProblem('nextDueDate', input.nextDueDate, farmToday);
+      if (tooEarly) fields.nextDueDate = [tooEarly];
       if (Object.keys(fields).length) throw new ValidationError(fields);
 
       const { entries, reminderFor } = entriesOf(input, names, settings.weightUnit);

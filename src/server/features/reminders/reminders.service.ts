@@ -4,8 +4,8 @@
 // Throws typed errors; the one onError maps them to HTTP.
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
-import { dateInZone, daysBetween } from '../../../shared/care/dates';
-import { nextOccurrence } from '../../../shared/care/rules';
+import { dateInZone } from '../../../shared/care/dates';
+import { nextOccurrence, reminderDateProblem } from '../../../shared/care/rules';
 import { pageSize, type reminderCreateSchema } from '../../../shared/schemas/care';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { CareRepo } from '../care/care.repo';
@@ -53,9 +53,8 @@ export function createRemindersService(deps: {
       if (groupId && !(await care.groupExists(farmId, groupId))) {
         throw new ValidationError({ groupId: ['Choose a group of your own farm'] });
       }
-      if (daysBetween(await today(farmId), rest.dueDate) < 0) {
-        throw new ValidationError({ dueDate: ['The due date cannot be earlier than today'] });
-      }
+      const tooEarly = reminderDateProblem('dueDate', rest.dueDate, await today(farmId));
+      if (tooEarly) throw new ValidationError({ dueDate: [tooEarly] });
       const written = await repo.insertReminder(farmId, id, {
         ...rest,
         animalId,

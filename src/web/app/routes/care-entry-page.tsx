@@ -13,7 +13,7 @@ import { animalQuery } from '../../features/animals/api/animals';
 import { careEntryQuery, groupLogPagesQuery, groupLogQuery } from '../../features/care/api/care';
 import { batchSizes } from '../../features/care/components/entry-display';
 import { EntryForm } from '../../features/care/components/entry-form';
-import { useEntryRoute, type EntryRoute } from '../../features/care/components/entry-route';
+import { useEntryRoute, type EntryRoute } from '../../features/care/entry-route';
 import { groupAnimalsQuery, groupQuery } from '../../features/groups/api/groups';
 import { farmToday } from '../../lib/dates';
 import { profileQuery } from '../../lib/profile';

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import type { z } from 'zod/mini';
-import { repeatUnits, type RepeatUnit } from '../../../shared/care/rules';
+import { reminderDateProblem, repeatUnits, type RepeatUnit } from '../../../shared/care/rules';
 import type { Animal } from '../../../shared/schemas/animals';
 import { reminderCreateSchema } from '../../../shared/schemas/care';
 import type { Group } from '../../../shared/schemas/groups';
@@ -87,8 +87,8 @@ function reminderResolver(id: string, today: string): Resolver<FormValues, unkno
         else errors.root ??= { type: 'validate', message: issue.message } as NonNullable<typeof errors.root>;
       }
     }
-    if (values.dueDate !== '' && values.dueDate < today)
-      add('dueDate', 'The due date cannot be earlier than today');
+    const tooEarly = reminderDateProblem('dueDate', values.dueDate, today);
+    if (tooEarly) add('dueDate', tooEarly);
     if (!result.success || Object.keys(errors).length > 0) return { values: {}, errors };
     return { values: result.data, errors: {} };
   };

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AccountDelete } from '../../../../shared/schemas/account';
-import { apiRequest } from '../../../lib/api';
+import { client, data } from '../../../lib/api';
 
 /** Deletes the account and everything of its farm; the server clears the session cookie. */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (body: AccountDelete) => apiRequest<null>('DELETE', '/api/v1/account', body),
+    mutationFn: (body: AccountDelete): Promise<null> => data(client.account.$delete({ json: body })),
   });
 }

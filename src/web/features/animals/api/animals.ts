@@ -3,22 +3,22 @@
 // a change to an animal also refreshes ['groups'] (counts and group animal lists).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Animal, AnimalCreate, AnimalUpdate, Species } from '../../../../shared/schemas/animals';
-import { api, apiUpload } from '../../../lib/api';
+import { client, data } from '../../../lib/api';
 
 export const animalsQuery = queryOptions({
   queryKey: ['animals'],
-  queryFn: () => api.get<Animal[]>('/api/v1/animals'),
+  queryFn: (): Promise<Animal[]> => data(client.animals.$get()),
 });
 
 export const animalQuery = (id: string) =>
   queryOptions({
     queryKey: ['animals', id],
-    queryFn: () => api.get<Animal>(`/api/v1/animals/${id}`),
+    queryFn: (): Promise<Animal> => data(client.animals[':id'].$get({ param: { id } })),
   });
 
 export const speciesQuery = queryOptions({
   queryKey: ['species'],
-  queryFn: () => api.get<Species[]>('/api/v1/species'),
+  queryFn: (): Promise<Species[]> => data(client.species.$get()),
   staleTime: 10 * 60_000,
 });
 
@@ -33,8 +33,8 @@ function useRefreshHerd() {
 export function useCreateAnimal() {
   const refresh = useRefreshHerd();
   return useMutation({
-    mutationFn: (input: AnimalCreate) =>
-      api.post<Animal>('/api/v1/animals', { ...input, id: input.id ?? crypto.randomUUID() }),
+    mutationFn: (input: AnimalCreate): Promise<Animal> =>
+      data(client.animals.$post({ json: { ...input, id: input.id ?? crypto.randomUUID() } })),
     onSuccess: refresh,
   });
 }
@@ -42,7 +42,8 @@ export function useCreateAnimal() {
 export function useUpdateAnimal(id: string) {
   const refresh = useRefreshHerd();
   return useMutation({
-    mutationFn: (changes: AnimalUpdate) => api.patch<Animal>(`/api/v1/animals/${id}`, changes),
+    mutationFn: (changes: AnimalUpdate): Promise<Animal> =>
+      data(client.animals[':id'].$patch({ param: { id }, json: changes })),
     onSuccess: refresh,
   });
 }
@@ -51,7 +52,7 @@ export function useDeleteAnimal() {
   const queryClient = useQueryClient();
   const refresh = useRefreshHerd();
   return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`/api/v1/animals/${id}`),
+    mutationFn: (id: string): Promise<null> => data(client.animals[':id'].$delete({ param: { id } })),
     onSuccess: async (_data, id) => {
       queryClient.removeQueries({ queryKey: ['animals', id] });
       await refresh();
@@ -63,10 +64,12 @@ export function useDeleteAnimal() {
 export function useUploadPhoto() {
   const refresh = useRefreshHerd();
   return useMutation({
-    mutationFn: ({ id, file }: { id: string; file: File }) => {
+    mutationFn: ({ id, file }: { id: string; file: File }): Promise<Animal> => {
       const form = new FormData();
       form.append('photo', file);
-      return apiUpload<Animal>('PUT', `/api/v1/animals/${id}/photo`, form);
+      // The route reads its multipart body itself (no validator to type it): the form goes as the
+      // raw body, and the browser sets the content type with its boundary.
+      return data(client.animals[':id'].photo.$put({ param: { id } }, { init: { body: form } }));
     },
     onSuccess: refresh,
   });
@@ -75,7 +78,7 @@ export function useUploadPhoto() {
 export function useRemovePhoto() {
   const refresh = useRefreshHerd();
   return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`/api/v1/animals/${id}/photo`),
+    mutationFn: (id: string): Promise<null> => data(client.animals[':id'].photo.$delete({ param: { id } })),
     onSuccess: refresh,
   });
 }
@@ -83,7 +86,7 @@ export function useRemovePhoto() {
 export function useCreateSpecies() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post<Species>('/api/v1/species', { name }),
+    mutationFn: (name: string): Promise<Species> => data(client.species.$post({ json: { name } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['species'] }),
   });
 }

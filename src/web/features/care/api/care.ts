@@ -9,28 +9,36 @@ import type {
   CareEntryUpdate,
   Page,
 } from '../../../../shared/schemas/care';
-import { api } from '../../../lib/api';
+import { client, data } from '../../../lib/api';
 
 export const animalCareQuery = (animalId: string) =>
   queryOptions({
     queryKey: ['animals', animalId, 'care'],
-    queryFn: () => api.get<Page<CareEntry>>(`/api/v1/animals/${animalId}/care-entries`),
+    queryFn: (): Promise<Page<CareEntry>> =>
+      data(client.animals[':id']['care-entries'].$get({ param: { id: animalId }, query: {} })),
   });
 
 export const groupLogQuery = (groupId: string) =>
   queryOptions({
     queryKey: ['groups', groupId, 'log'],
-    queryFn: () => api.get<Page<CareBatch>>(`/api/v1/groups/${groupId}/care-log`),
+    queryFn: (): Promise<Page<CareBatch>> =>
+      data(client.groups[':id']['care-log'].$get({ param: { id: groupId }, query: {} })),
   });
 
-const withOffset = (path: string, offset: number) => (offset ? `${path}?offset=${offset}` : path);
+/** The first page is asked for with no ?offset, as before. */
+const offsetQuery = (offset: number) => (offset ? { offset: String(offset) } : {});
 
 /** The history page by page (100 a page), for 'Show more'; refreshed with ['animals', id, 'care']. */
 export const animalCarePagesQuery = (animalId: string) =>
   infiniteQueryOptions({
     queryKey: ['animals', animalId, 'care', 'pages'],
-    queryFn: ({ pageParam }) =>
-      api.get<Page<CareEntry>>(withOffset(`/api/v1/animals/${animalId}/care-entries`, pageParam)),
+    queryFn: ({ pageParam }): Promise<Page<CareEntry>> =>
+      data(
+        client.animals[':id']['care-entries'].$get({
+          param: { id: animalId },
+          query: offsetQuery(pageParam),
+        }),
+      ),
     initialPageParam: 0,
     getNextPageParam: (last) => last.nextOffset ?? undefined,
   });
@@ -39,8 +47,8 @@ export const animalCarePagesQuery = (animalId: string) =>
 export const groupLogPagesQuery = (groupId: string) =>
   infiniteQueryOptions({
     queryKey: ['groups', groupId, 'log', 'pages'],
-    queryFn: ({ pageParam }) =>
-      api.get<Page<CareBatch>>(withOffset(`/api/v1/groups/${groupId}/care-log`, pageParam)),
+    queryFn: ({ pageParam }): Promise<Page<CareBatch>> =>
+      data(client.groups[':id']['care-log'].$get({ param: { id: groupId }, query: offsetQuery(pageParam) })),
     initialPageParam: 0,
     getNextPageParam: (last) => last.nextOffset ?? undefined,
   });
@@ -48,7 +56,7 @@ export const groupLogPagesQuery = (groupId: string) =>
 export const careEntryQuery = (entryId: string) =>
   queryOptions({
     queryKey: ['care-entries', entryId],
-    queryFn: () => api.get<CareEntry>(`/api/v1/care-entries/${entryId}`),
+    queryFn: (): Promise<CareEntry> => data(client['care-entries'][':id'].$get({ param: { id: entryId } })),
   });
 
 function useRefreshCare() {
@@ -66,8 +74,8 @@ function useRefreshCare() {
 export function useCreateCareEntries() {
   const refresh = useRefreshCare();
   return useMutation({
-    mutationFn: (input: CareEntryCreate) =>
-      api.post<{ batchId: string; entries: CareEntry[] }>('/api/v1/care-entries', input),
+    mutationFn: (input: CareEntryCreate): Promise<{ batchId: string; entries: CareEntry[] }> =>
+      data(client['care-entries'].$post({ json: input })),
     onSuccess: refresh,
   });
 }
@@ -84,7 +92,8 @@ export function useUpdateCareEntry() {
       id: string;
       scope: 'entry' | 'batch';
       changes: CareEntryUpdate;
-    }) => api.patch<CareEntry[]>(`/api/v1/care-entries/${id}?scope=${scope}`, changes),
+    }): Promise<CareEntry[]> =>
+      data(client['care-entries'][':id'].$patch({ param: { id }, query: { scope }, json: changes })),
     onSuccess: refresh,
   });
 }
@@ -92,8 +101,8 @@ export function useUpdateCareEntry() {
 export function useDeleteCareEntry() {
   const refresh = useRefreshCare();
   return useMutation({
-    mutationFn: ({ id, scope }: { id: string; scope: 'entry' | 'batch' }) =>
-      api.delete<null>(`/api/v1/care-entries/${id}?scope=${scope}`),
+    mutationFn: ({ id, scope }: { id: string; scope: 'entry' | 'batch' }): Promise<null> =>
+      data(client['care-entries'][':id'].$delete({ param: { id }, query: { scope } })),
     onSuccess: refresh,
   });
 }

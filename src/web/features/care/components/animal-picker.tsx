@@ -4,14 +4,14 @@ import { useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { EntryType } from '../../../../shared/schemas/care';
 import { controlClasses, TextField } from '../../../components/ui/field';
-import type { EntryFormValues } from './entry-schema';
+import type { EntryFormOutput, EntryFormValues } from '../entry-form-values';
 
 export function AnimalPicker({
   form,
   type,
   unit,
 }: {
-  form: UseFormReturn<EntryFormValues>;
+  form: UseFormReturn<EntryFormValues, unknown, EntryFormOutput>;
   type: EntryType;
   unit: string;
 }) {

@@ -1,18 +1,15 @@
 // The care entry form, new or edit, for one animal or a whole group: medication, weight or note.
 // A new entry is one request (one batch id chosen per form, so a retry is recorded once); an edit
 // changes the opened entry (animal page) or its whole batch (group page).
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Info } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useForm, type FieldErrors, type Path } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { Animal } from '../../../../shared/schemas/animals';
 import {
-  careDefaults,
   dosageUnits,
   type CareEntry,
   type CareEntryCreate,
-  type CareEntryUpdate,
   type EntryType,
 } from '../../../../shared/schemas/care';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
@@ -21,13 +18,19 @@ import { cardClasses } from '../../../components/ui/card';
 import { SelectField, TextField, TextareaField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api';
-import { applyServerErrors, type FieldFor } from '../../../lib/form-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreateCareEntries, useUpdateCareEntry } from '../api/care';
+import {
+  changesOf,
+  entryFormDefaults,
+  entryFormResolver,
+  fieldFor,
+  type EntryEditValues,
+  type EntryFormOutput,
+  type EntryFormValues,
+} from '../entry-form-values';
+import type { EntryRoute } from '../entry-route';
 import { AnimalPicker } from './animal-picker';
-import type { EntryRoute } from './entry-route';
-import { entryFormSchema, type EntryFormValues } from './entry-schema';
-
-type DosageUnit = (typeof dosageUnits)[number];
 
 const nouns: Record<EntryType, string> = { medical: 'Medication', weight: 'Weight', note: 'Note' };
 
@@ -47,75 +50,6 @@ export type EntryFormProps = {
   batchSize?: number | null;
 };
 
-const fixed = (value: number, digits: number) => value.toFixed(digits);
-
-function defaultsFor(today: string, entry?: CareEntry, groupAnimals?: Animal[]): EntryFormValues {
-  return {
-    dateRecorded: entry?.dateRecorded ?? today,
-    nextDueDate: '',
-    medicationName: entry?.medicationName ?? careDefaults.medicationName,
-    dosage: entry?.dosage != null ? String(entry.dosage) : fixed(careDefaults.dosage, 1),
-    dosageUnit: entry?.dosageUnit ?? careDefaults.dosageUnit,
-    weight: entry?.weightValue != null ? String(entry.weightValue) : fixed(careDefaults.weightValue, 2),
-    title: entry?.title ?? '',
-    noteContent: entry?.noteContent ?? '',
-    animals: (groupAnimals ?? []).map((animal) => ({
-      id: animal.id,
-      name: animal.name,
-      included: true,
-      weight: fixed(careDefaults.weightValue, 2),
-    })),
-  };
-}
-
-/** What an edit changes: only the fields that differ from the opened entry. */
-function changesOf(type: EntryType, values: EntryFormValues, entry: CareEntry): CareEntryUpdate {
-  const changes: CareEntryUpdate = {};
-  if (values.dateRecorded !== entry.dateRecorded) changes.dateRecorded = values.dateRecorded;
-  switch (type) {
-    case 'medical':
-      if (values.medicationName.trim() !== entry.medicationName)
-        changes.medicationName = values.medicationName.trim();
-      if (Number(values.dosage) !== entry.dosage) changes.dosage = Number(values.dosage);
-      if (values.dosageUnit !== entry.dosageUnit) changes.dosageUnit = values.dosageUnit as DosageUnit;
-      break;
-    case 'weight':
-      if (Number(values.weight) !== entry.weightValue) changes.weightValue = Number(values.weight);
-      break;
-    case 'note':
-      if (values.title.trim() !== entry.title) changes.title = values.title.trim();
-      if (values.noteContent.trim() !== entry.noteContent) changes.noteContent = values.noteContent.trim();
-      break;
-  }
-  return changes;
-}
-
-const sameNames = [
-  'dateRecorded',
-  'nextDueDate',
-  'medicationName',
-  'dosage',
-  'dosageUnit',
-  'title',
-  'noteContent',
-] as const;
-
-/**
- * Which form field shows the server's error for an API field (undefined: the toast shows it).
- * `included` lists the animals sent, in order, so that 'weights.2.weightValue' finds its input.
- */
-function fieldFor(included: number[]): FieldFor<EntryFormValues> {
-  return (key) => {
-    const weightAt = /^weights\.(\d+)\.weightValue$/.exec(key);
-    if ((sameNames as readonly string[]).includes(key)) return key as Path<EntryFormValues>;
-    if (key === 'weightValue') return 'weight';
-    if (key === 'animalIds' || key === 'weights') return 'animals';
-    if (!weightAt) return undefined;
-    const index = included[Number(weightAt[1])];
-    return included.length && index !== undefined ? `animals.${index}.weight` : 'weight';
-  };
-}
-
 export function EntryForm({ route, subject, today, unit, groupAnimals, entry, batchSize }: EntryFormProps) {
   const { type, owner } = route;
   const isGroup = owner === 'group';
@@ -130,13 +64,17 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
   const update = useUpdateCareEntry();
   // chosen once per form: a retry after a lost answer re-sends it, and the server keeps one batch
   const [batchId] = useState(() => crypto.randomUUID());
-  const schema = useMemo(
-    () => entryFormSchema({ type, pickAnimals, withReminder, oneWeight, today }),
-    [type, pickAnimals, withReminder, oneWeight, today],
+  const resolver = useMemo(
+    () =>
+      entryFormResolver(
+        { type, ownerId: route.ownerId, isGroup, pickAnimals, unit, batchId, today },
+        editing,
+      ),
+    [type, route.ownerId, isGroup, pickAnimals, unit, batchId, today, editing],
   );
-  const form = useForm<EntryFormValues>({
-    resolver: zodResolver(schema, undefined, { raw: true }),
-    defaultValues: defaultsFor(today, entry, groupAnimals),
+  const form = useForm<EntryFormValues, unknown, EntryFormOutput>({
+    resolver,
+    defaultValues: entryFormDefaults(today, entry, groupAnimals),
   });
   const { errors } = form.formState;
   const busy = create.isPending || update.isPending;
@@ -159,56 +97,18 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
     toast({ title: failure, description, variant: 'destructive' });
   };
 
-  const add = async (values: EntryFormValues) => {
-    const includedIndexes = values.animals.flatMap((animal, index) => (animal.included ? [index] : []));
-    const chosen = includedIndexes.map((index) => values.animals[index]!);
-    const animalIds = pickAnimals ? chosen.map((animal) => animal.id) : [route.ownerId];
-    const common = { batchId, groupId: isGroup ? route.ownerId : null, dateRecorded: values.dateRecorded };
-    let input: CareEntryCreate;
-    switch (type) {
-      case 'medical':
-        input = {
-          type,
-          ...common,
-          animalIds,
-          medicationName: values.medicationName.trim(),
-          dosage: Number(values.dosage),
-          dosageUnit: values.dosageUnit as DosageUnit,
-          nextDueDate: values.nextDueDate || null,
-        };
-        break;
-      case 'weight':
-        input = {
-          type,
-          ...common,
-          weights: pickAnimals
-            ? chosen.map((animal) => ({ animalId: animal.id, weightValue: Number(animal.weight) }))
-            : [{ animalId: route.ownerId, weightValue: Number(values.weight) }],
-          weightUnit: unit,
-          nextDueDate: values.nextDueDate || null,
-        };
-        break;
-      case 'note':
-        input = {
-          type,
-          ...common,
-          animalIds,
-          title: values.title.trim(),
-          noteContent: values.noteContent.trim(),
-        };
-        break;
-    }
+  const add = async (input: CareEntryCreate, included: number[]) => {
     try {
       await create.mutateAsync(input);
       toast({ title: 'Entry added' });
       navigate(route.ownerPath, { replace: true });
     } catch (error) {
-      showFailure(error, pickAnimals ? includedIndexes : []);
+      showFailure(error, included);
     }
   };
 
-  const save = async (values: EntryFormValues, opened: CareEntry) => {
-    const changes = changesOf(type, values, opened);
+  const save = async (values: EntryEditValues, opened: CareEntry) => {
+    const changes = changesOf(values, opened);
     try {
       if (isGroup && type === 'weight') {
         // a batch's weights differ per animal: the value changes for the opened entry only, the date for all
@@ -233,7 +133,11 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
     if (message) toast({ title: message, variant: 'destructive' });
   };
 
-  const submit = form.handleSubmit((values) => (entry ? save(values, entry) : add(values)), onInvalid);
+  const submit = form.handleSubmit(
+    (output) =>
+      output.kind === 'create' ? add(output.input, output.included) : entry && save(output.values, entry),
+    onInvalid,
+  );
 
   const heading = `${editing ? 'Edit' : 'Add'} ${nouns[type]}`;
   const dateField = (

@@ -4,30 +4,30 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Animal } from '../../../../shared/schemas/animals';
 import type { Group, GroupCreate, GroupUpdate } from '../../../../shared/schemas/groups';
-import { api } from '../../../lib/api';
+import { client, data } from '../../../lib/api';
 
 export const groupsQuery = queryOptions({
   queryKey: ['groups'],
-  queryFn: () => api.get<Group[]>('/api/v1/groups'),
+  queryFn: (): Promise<Group[]> => data(client.groups.$get()),
 });
 
 export const groupQuery = (id: string) =>
   queryOptions({
     queryKey: ['groups', id],
-    queryFn: () => api.get<Group>(`/api/v1/groups/${id}`),
+    queryFn: (): Promise<Group> => data(client.groups[':id'].$get({ param: { id } })),
   });
 
 export const groupAnimalsQuery = (id: string) =>
   queryOptions({
     queryKey: ['groups', id, 'animals'],
-    queryFn: () => api.get<Animal[]>(`/api/v1/groups/${id}/animals`),
+    queryFn: (): Promise<Animal[]> => data(client.groups[':id'].animals.$get({ param: { id } })),
   });
 
 export function useCreateGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: GroupCreate) =>
-      api.post<Group>('/api/v1/groups', { ...input, id: input.id ?? crypto.randomUUID() }),
+    mutationFn: (input: GroupCreate): Promise<Group> =>
+      data(client.groups.$post({ json: { ...input, id: input.id ?? crypto.randomUUID() } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['groups'] }),
   });
 }
@@ -35,7 +35,8 @@ export function useCreateGroup() {
 export function useUpdateGroup(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: GroupUpdate) => api.patch<Group>(`/api/v1/groups/${id}`, changes),
+    mutationFn: (changes: GroupUpdate): Promise<Group> =>
+      data(client.groups[':id'].$patch({ param: { id }, json: changes })),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['groups'] });
       await queryClient.invalidateQueries({ queryKey: ['animals'] });
@@ -46,7 +47,7 @@ export function useUpdateGroup(id: string) {
 export function useDeleteGroup(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<null>(`/api/v1/groups/${id}`),
+    mutationFn: (): Promise<null> => data(client.groups[':id'].$delete({ param: { id } })),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: ['groups', id] });
       await queryClient.invalidateQueries({ queryKey: ['groups'] });

@@ -2,18 +2,18 @@
 // { animalId } | { groupId }].
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Page, Reminder, ReminderCreate } from '../../../../shared/schemas/care';
-import { api } from '../../../lib/api';
+import { client, data } from '../../../lib/api';
 
 export const remindersQuery = (filter: { animalId?: string; groupId?: string } = {}) =>
   queryOptions({
     queryKey: filter.animalId || filter.groupId ? ['reminders', filter] : ['reminders'],
-    queryFn: () => {
+    queryFn: (): Promise<Page<Reminder>> => {
       const query = filter.animalId
-        ? `?animalId=${filter.animalId}`
+        ? { animalId: filter.animalId }
         : filter.groupId
-          ? `?groupId=${filter.groupId}`
-          : '';
-      return api.get<Page<Reminder>>(`/api/v1/reminders${query}`);
+          ? { groupId: filter.groupId }
+          : {};
+      return data(client.reminders.$get({ query }));
     },
   });
 
@@ -21,7 +21,7 @@ export const remindersQuery = (filter: { animalId?: string; groupId?: string } =
 export function useCreateReminder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReminderCreate) => api.post<Reminder>('/api/v1/reminders', input),
+    mutationFn: (input: ReminderCreate): Promise<Reminder> => data(client.reminders.$post({ json: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reminders'] }),
   });
 }
@@ -30,7 +30,8 @@ export function useCreateReminder() {
 export function useCompleteReminder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<Reminder>(`/api/v1/reminders/${id}/complete`),
+    mutationFn: (id: string): Promise<Reminder> =>
+      data(client.reminders[':id'].complete.$post({ param: { id } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reminders'] }),
   });
 }

@@ -1,24 +1,36 @@
-// A month of days as a table of buttons. Days with reminders show a dot and their count (also in
-// the button's name); today is outlined. One day is in the Tab order; the arrow keys move by a
-// day or a week, Home/End to the week's ends, Page Up/Down by a month, and the selection follows.
+// A month of days on react-day-picker (docs/decisions/0017-calendar-and-menus.md). Days with
+// reminders show a dot and their count (also in the button's name); today is outlined. DayPicker
+// keeps one day in the Tab order and moves it with the arrow keys (a day or a week), Home/End (the
+// week's ends) and Page Up/Down (a month); the selection follows those keys, as it did before.
+import { format, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { addDays, addMonths, daysBetween, longDate, monthLabel, monthStart } from '../../../lib/dates';
-
-const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
-
-/** The month's weeks, Sunday first, with null for the days of the months either side. */
-function weeksOf(month: string): (string | null)[][] {
-  const first = monthStart(month);
-  const length = daysBetween(first, addMonths(first, 1));
-  const cells: (string | null)[] = Array.from({ length: weekdayOf(first) }, () => null);
-  for (let day = 0; day < length; day++) cells.push(addDays(first, day));
-  while (cells.length % 7) cells.push(null);
-  return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
-}
+import { createContext, useContext, useEffect, useRef, type HTMLAttributes } from 'react';
+import { DayPicker, type ChevronProps, type DayButtonProps } from 'react-day-picker';
+import { longDate } from '../../../lib/dates';
 
 export type DayMark = { count: number; overdue: boolean };
+
+// Calendar dates are 'YYYY-MM-DD'; DayPicker works on local-midnight Dates, so the two convert
+// without any time zone shifting the day.
+const toDate = (date: string) => parseISO(date);
+const toCalendarDate = (date: Date) => format(date, 'yyyy-MM-dd');
+
+// The marks reach the day buttons through context: a DayButton made inside MonthCalendar would be
+// a new component type on every render, and React would remount (and unfocus) every day.
+const MarksContext = createContext<ReadonlyMap<string, DayMark>>(new Map());
+
+const navButton =
+  'inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100';
+const moveKeys = new Set([
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
 
 export function MonthCalendar({
   month,
@@ -36,121 +48,81 @@ export function MonthCalendar({
   onSelect: (date: string) => void;
   onMonthChange: (month: string) => void;
 }) {
-  const headingId = useId();
-  const grid = useRef<HTMLTableElement>(null);
-  const focusAfterMove = useRef(false);
-  const first = monthStart(month);
-  const weeks = weeksOf(first);
-  const inMonth = (date: string) => monthStart(date) === first;
-  // the one day reachable by Tab: the selected day, else today, else the 1st
-  const tabStop = inMonth(selected) ? selected : inMonth(today) ? today : first;
-
-  useEffect(() => {
-    if (!focusAfterMove.current) return;
-    focusAfterMove.current = false;
-    grid.current?.querySelector<HTMLButtonElement>(`button[data-date="${selected}"]`)?.focus();
-  }, [selected, first]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, date: string) => {
-    const moves: Record<string, () => string> = {
-      ArrowLeft: () => addDays(date, -1),
-      ArrowRight: () => addDays(date, 1),
-      ArrowUp: () => addDays(date, -7),
-      ArrowDown: () => addDays(date, 7),
-      Home: () => addDays(date, -weekdayOf(date)),
-      End: () => addDays(date, 6 - weekdayOf(date)),
-      PageUp: () => addMonths(date, -1),
-      PageDown: () => addMonths(date, 1),
-    };
-    const move = moves[event.key];
-    if (!move) return;
-    event.preventDefault();
-    focusAfterMove.current = true;
-    onSelect(move());
-  };
-
+  // a key that moved the focus makes the day it lands on the selected one
+  const keyMoved = useRef(false);
   return (
-    <div className="space-y-2">
-      <div className="flex items-center justify-between gap-2">
-        <button
-          type="button"
-          aria-label="Previous month"
-          onClick={() => onMonthChange(addMonths(first, -1))}
-          className="inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
-        >
-          <ChevronLeft aria-hidden className="size-5" />
-        </button>
-        <h2 id={headingId} aria-live="polite" className="text-base font-semibold">
-          {monthLabel(first)}
-        </h2>
-        <button
-          type="button"
-          aria-label="Next month"
-          onClick={() => onMonthChange(addMonths(first, 1))}
-          className="inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
-        >
-          <ChevronRight aria-hidden className="size-5" />
-        </button>
-      </div>
-      <table ref={grid} aria-labelledby={headingId} className="w-full table-fixed border-collapse">
-        <thead>
-          <tr>
-            {weekdays.map((day) => (
-              <th key={day} scope="col" className="pb-1 text-xs font-medium text-stone-600">
-                <span aria-hidden>{day.slice(0, 3)}</span>
-                <span className="sr-only">{day}</span>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week.find(Boolean)}>
-              {week.map((date, index) =>
-                date ? (
-                  <td key={date} className="p-0.5">
-                    <DayButton
-                      date={date}
-                      mark={marks.get(date)}
-                      isToday={date === today}
-                      isSelected={date === selected}
-                      tabbable={date === tabStop}
-                      onSelect={onSelect}
-                      onKeyDown={onKeyDown}
-                    />
-                  </td>
-                ) : (
-                  <td key={`empty-${index}`} />
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <MarksContext.Provider value={marks}>
+      <DayPicker
+        mode="single"
+        required
+        selected={toDate(selected)}
+        onSelect={(date) => onSelect(toCalendarDate(date))}
+        month={toDate(month)}
+        onMonthChange={(date) => onMonthChange(toCalendarDate(date))}
+        today={toDate(today)}
+        weekStartsOn={0}
+        navLayout="around"
+        onDayKeyDown={(_date, _modifiers, event) => {
+          if (moveKeys.has(event.key)) keyMoved.current = true;
+        }}
+        onDayFocus={(date) => {
+          if (!keyMoved.current) return;
+          keyMoved.current = false;
+          onSelect(toCalendarDate(date));
+        }}
+        labels={{ labelPrevious: () => 'Previous month', labelNext: () => 'Next month' }}
+        formatters={{ formatWeekdayName: (weekday) => format(weekday, 'EEE') }}
+        components={{ CaptionLabel, Chevron, DayButton, Weekdays }}
+        classNames={{
+          month: 'grid grid-cols-[auto_1fr_auto] items-center gap-y-2',
+          month_caption: 'text-center',
+          button_previous: navButton,
+          button_next: navButton,
+          month_grid: 'col-span-3 w-full table-fixed border-collapse',
+          weekday: 'pb-1 text-xs font-medium text-stone-600',
+          day: 'p-0.5',
+        }}
+      />
+    </MarksContext.Provider>
   );
 }
 
-function DayButton({
-  date,
-  mark,
-  isToday,
-  isSelected,
-  tabbable,
-  onSelect,
-  onKeyDown,
-}: {
-  date: string;
-  mark: DayMark | undefined;
-  isToday: boolean;
-  isSelected: boolean;
-  tabbable: boolean;
-  onSelect: (date: string) => void;
-  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, date: string) => void;
-}) {
+/** The month's name as the calendar's heading, announced when it changes. */
+function CaptionLabel({ children, className }: HTMLAttributes<HTMLSpanElement>) {
+  return (
+    <h2 aria-live="polite" className={`${className ?? ''} text-base font-semibold`}>
+      {children}
+    </h2>
+  );
+}
+
+/** The weekday row, which DayPicker hides from screen readers: ours names each column in full. */
+function Weekdays(props: HTMLAttributes<HTMLTableRowElement>) {
+  return (
+    <thead>
+      <tr {...props} />
+    </thead>
+  );
+}
+
+function Chevron({ orientation }: ChevronProps) {
+  const Icon = orientation === 'left' ? ChevronLeft : ChevronRight;
+  return <Icon aria-hidden className="size-5" />;
+}
+
+function DayButton({ day, modifiers, className, ...buttonProps }: DayButtonProps) {
+  const ref = useRef<HTMLButtonElement>(null);
+  // DayPicker's own DayButton focuses the day its keyboard handling moved to; ours must too
+  useEffect(() => {
+    if (modifiers.focused) ref.current?.focus();
+  }, [modifiers.focused]);
+  const mark = useContext(MarksContext).get(day.isoDate);
+  // a modifier DayPicker has not set is undefined: aria-pressed must still say "false"
+  const isToday = Boolean(modifiers.today);
+  const isSelected = Boolean(modifiers.selected);
   const count = mark?.count ?? 0;
   const name = [
-    longDate(date),
+    longDate(day.isoDate),
     isToday ? 'today' : null,
     count ? `${count} reminder${count === 1 ? '' : 's'}` : null,
     mark?.overdue ? 'overdue' : null,
@@ -168,15 +140,12 @@ function DayButton({
   const countText = isSelected ? 'text-white' : mark?.overdue ? 'text-red-800' : 'text-brand-800';
   return (
     <button
-      type="button"
-      data-date={date}
+      {...buttonProps}
+      ref={ref}
       aria-label={name}
       aria-pressed={isSelected}
       aria-current={isToday ? 'date' : undefined}
-      tabIndex={tabbable ? 0 : -1}
-      onClick={() => onSelect(date)}
-      onKeyDown={(event) => onKeyDown(event, date)}
-      className={`flex h-12 w-full flex-col items-center justify-center gap-0.5 rounded-md text-sm tabular-nums ${tone} ${
+      className={`${className ?? ''} flex h-12 w-full flex-col items-center justify-center gap-0.5 rounded-md text-sm tabular-nums ${tone} ${
         isToday
           ? isSelected
             ? 'shadow-[inset_0_0_0_2px_var(--color-brand-900),inset_0_0_0_4px_white]'
@@ -184,7 +153,7 @@ function DayButton({
           : ''
       } ${count ? 'font-semibold' : ''}`}
     >
-      <span>{Number(date.slice(8))}</span>
+      <span>{Number(day.isoDate.slice(8))}</span>
       <span className="flex h-3 items-center gap-0.5 text-[0.6875rem] leading-none">
         {count > 0 && (
           <>

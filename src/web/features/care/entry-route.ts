@@ -1,7 +1,7 @@
 // What a care entry route asks for: new or edit, for an animal or a group, and which kind of entry.
 // One page serves the twelve routes (/animal|group/:id/{type}-entry, …/edit-{type}/:entryId).
 import { useLocation } from 'wouter';
-import { entryTypes, type EntryType } from '../../../../shared/schemas/care';
+import { entryTypes, type EntryType } from '../../../shared/schemas/care';
 
 export type EntryRoute = {
   owner: 'animal' | 'group';
