@@ -2,9 +2,9 @@
 // only lets the button work once the sign-in email is typed; afterwards the session is dead, the
 // farm's records and photo are gone, and the same address can start again from nothing.
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, openPage, phone } from './support/browser';
+import { browserAvailable, openPage, phone, sharedBrowser } from './support/browser';
 import { farmApi } from './support/care';
 import {
   expectNoHorizontalScroll,
@@ -18,13 +18,7 @@ import { newEmail, password, signUpAndConfirm } from './support/journeys';
 import { backends, startStack, type Stack } from './support/stack';
 
 describe.skipIf(!browserAvailable)('account deletion', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   // The steps below are one journey: each `it` continues where the previous one stopped.
   describe.each(backends)('on %s', (backend) => {
@@ -41,7 +35,7 @@ describe.skipIf(!browserAvailable)('account deletion', () => {
 
     beforeAll(async () => {
       stack = await startStack(backend);
-      ({ context, page } = await openPage(browser, { viewport: phone }));
+      ({ context, page } = await openPage(browser(), { viewport: phone }));
       await signUpAndConfirm(page, stack, email);
       // a farm with something in it: a group, an animal with a photo, a care entry
       const api = farmApi(page, stack.baseUrl);

@@ -1,8 +1,8 @@
 // Journey 3: the signed-in app shell (bottom tab bar on phones, collapsible sidebar on desktop, page
 // titles) and the Account page: view, edit, validation, persistence, sign out here and everywhere.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, desktop, launchBrowser, openPage, phone } from './support/browser';
+import { browserAvailable, desktop, openPage, phone, sharedBrowser } from './support/browser';
 import {
   eventually,
   expectHeaderTitle,
@@ -27,13 +27,7 @@ const formLabels = ['Farm Name', 'Owner Name', 'Email', 'Phone', 'Location', 'Ti
 const sevenDays = 604_800;
 
 describe.skipIf(!browserAvailable)('app shell and account', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   // The steps below are one journey: each `it` continues where the previous one stopped.
   describe.each(backends)('on %s', (backend) => {
@@ -45,7 +39,7 @@ describe.skipIf(!browserAvailable)('app shell and account', () => {
 
     beforeAll(async () => {
       stack = await startStack(backend);
-      ({ context, page } = await openPage(browser, { viewport: phone }));
+      ({ context, page } = await openPage(browser(), { viewport: phone }));
       contexts.push(context);
       await signUpAndConfirm(page, stack, email);
     });
@@ -94,7 +88,7 @@ describe.skipIf(!browserAvailable)('app shell and account', () => {
       for (const label of ['Farm Name', 'Owner Name', 'Phone', 'Location'])
         await expectShown(label, 'Not set');
       await expectShown('Email', email);
-      await expectShown('Time Zone', 'America/Chicago'); // the browser's zone, sent at sign-up
+      await expectShown('Time Zone', 'America/Chicago'); // the browser()'s zone, sent at sign-up
       await expectShown('Weight Unit', 'lbs');
     });
 
@@ -194,7 +188,7 @@ describe.skipIf(!browserAvailable)('app shell and account', () => {
 
     it('signs out of all devices, which ends the session on another device too', async () => {
       await signIn(page, stack, email);
-      const other = await openPage(browser, { viewport: phone });
+      const other = await openPage(browser(), { viewport: phone });
       contexts.push(other.context);
       await signIn(other.page, stack, email);
       await other.page.goto(`${stack.baseUrl}/account`);

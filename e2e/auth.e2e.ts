@@ -1,8 +1,8 @@
 // Journey 2: create an account, be refused before confirming, get the email (twice), confirm with
 // the link, and sign in and out of the sign-in screen as a returning user.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, openPage } from './support/browser';
+import { browserAvailable, openPage, sharedBrowser } from './support/browser';
 import {
   expectHeaderTitle,
   expectNoHorizontalScroll,
@@ -15,13 +15,7 @@ import { confirmationLink, newEmail, password } from './support/journeys';
 import { backends, startStack, type Stack } from './support/stack';
 
 describe.skipIf(!browserAvailable)('sign-up, email confirmation and sign-in', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   // The steps below are one journey: each `it` continues where the previous one stopped.
   describe.each(backends)('on %s', (backend) => {
@@ -33,7 +27,7 @@ describe.skipIf(!browserAvailable)('sign-up, email confirmation and sign-in', ()
 
     beforeAll(async () => {
       stack = await startStack(backend);
-      ({ context, page } = await openPage(browser));
+      ({ context, page } = await openPage(browser()));
       contexts.push(context);
     });
     afterAll(async () => {
@@ -123,7 +117,7 @@ describe.skipIf(!browserAvailable)('sign-up, email confirmation and sign-in', ()
     });
 
     it('refuses a wrong password, then signs in with the right one on another device', async () => {
-      const other = await openPage(browser);
+      const other = await openPage(browser());
       contexts.push(other.context);
       const device = other.page;
       await device.goto(`${stack.baseUrl}/auth`);

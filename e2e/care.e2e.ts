@@ -4,9 +4,9 @@
 // group, adds a repeating feeding reminder and marks it done in two tabs at once (one next
 // occurrence, not two), adds a note, edits and deletes entries (one animal's and a group's batch),
 // meets 'Care entry not found', and every care page is checked with axe and for sideways scrolling.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, desktop, launchBrowser, openPage, phone } from './support/browser';
+import { browserAvailable, desktop, openPage, phone, sharedBrowser } from './support/browser';
 import {
   addDays,
   careRow,
@@ -50,13 +50,7 @@ const medicated: Goat[] = ['Clover', 'Pepper', 'Willow'];
 const noAnimalsMessage = 'Please select at least one animal to include in the medical entry.';
 
 describe.skipIf(!browserAvailable)('care entries and reminders', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   // The steps below are one journey: each `it` continues where the previous one stopped.
   describe.each(backends)('on %s', (backend) => {
@@ -66,7 +60,7 @@ describe.skipIf(!browserAvailable)('care entries and reminders', () => {
     let api: FarmApi;
     let groupId = '';
     const animalIds = {} as Record<Goat, string>;
-    /** the farm's today (its time zone comes from the browser at sign-up) and the dose's day */
+    /** the farm's today (its time zone comes from the browser() at sign-up) and the dose's day */
     let today = '';
     let doseDay = '';
     /** what the edit pages of the accessibility checks open */
@@ -74,11 +68,11 @@ describe.skipIf(!browserAvailable)('care entries and reminders', () => {
 
     beforeAll(async () => {
       stack = await startStack(backend);
-      ({ context, page } = await openPage(browser, { viewport: phone }));
+      ({ context, page } = await openPage(browser(), { viewport: phone }));
       await signUpAndConfirm(page, stack, newEmail(`care-${backend}`));
       api = farmApi(page, stack.baseUrl);
       const profile = await api.get<{ timeZone: string; weightUnit: string }>('/api/v1/profile');
-      expect(profile.timeZone, "the farm's zone is the browser's").toBe('America/Chicago');
+      expect(profile.timeZone, "the farm's zone is the browser()'s").toBe('America/Chicago');
       expect(profile.weightUnit).toBe('lbs');
       today = todayIn(profile.timeZone);
       doseDay = addDays(today, 3);
@@ -327,7 +321,7 @@ describe.skipIf(!browserAvailable)('care entries and reminders', () => {
       const tomorrow = addDays(today, 1);
       const second = await context.newPage();
       second.on('pageerror', (error) =>
-        console.error(`[browser] uncaught error on ${second.url()}: ${error.message}`),
+        console.error(`[browser()] uncaught error on ${second.url()}: ${error.message}`),
       );
       try {
         const feedCard = (tab: Page) =>

@@ -2,9 +2,9 @@
 // it (one with a photo, one with a species of its own), finds them on My Animals and their
 // profiles, edits animals and the group, deletes an animal and a group, meets the not-found pages,
 // and every herd page is checked with axe at 390 px and for sideways scrolling at 360 px.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, desktop, launchBrowser, openPage, phone } from './support/browser';
+import { browserAvailable, desktop, openPage, phone, sharedBrowser } from './support/browser';
 import {
   eventually,
   expectHeaderTitle,
@@ -43,13 +43,12 @@ const clover = {
 const pepper = { name: 'Pepper', breed: 'Kinder', sex: 'Male', species: 'Kinder goat' };
 
 describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
-  let browser: Browser;
+  const browser = sharedBrowser();
   let photo: Awaited<ReturnType<typeof makeJpeg>>;
   beforeAll(async () => {
-    [browser, photo] = await Promise.all([launchBrowser(), makeJpeg()]);
+    photo = await makeJpeg();
   });
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
     photo?.remove();
   });
 
@@ -62,7 +61,7 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
 
     beforeAll(async () => {
       stack = await startStack(backend);
-      ({ context, page } = await openPage(browser, { viewport: phone }));
+      ({ context, page } = await openPage(browser(), { viewport: phone }));
       await signUpAndConfirm(page, stack, newEmail(`herd-${backend}`));
     });
     afterAll(async () => {

@@ -1,8 +1,8 @@
 // Journey 1: a visitor on the public landing page, an unknown address, and the guard that sends
 // signed-out visitors of the app's pages to /auth.
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, desktop, launchBrowser, openPage, phone } from './support/browser';
+import { browserAvailable, desktop, openPage, phone, sharedBrowser } from './support/browser';
 import {
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
@@ -23,13 +23,7 @@ const cardHeadings = [
 const linksToAuth = ['Sign In', 'Create an Account', 'Start Tracking Now', 'View Demo', 'Get Started'];
 
 describe.skipIf(!browserAvailable)('landing page, 404 and the sign-in guard', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   describe.each(backends)('on %s', (backend) => {
     let stack: Stack;
@@ -46,7 +40,7 @@ describe.skipIf(!browserAvailable)('landing page, 404 and the sign-in guard', ()
     });
 
     async function visitor(viewport = phone): Promise<Page> {
-      const opened = await openPage(browser, { viewport });
+      const opened = await openPage(browser(), { viewport });
       context = opened.context;
       return opened.page;
     }

@@ -1,6 +1,7 @@
 // The browser for the e2e suites: Debian's Chromium (or CHROME_PATH) driven by playwright-core.
 // Missing browser: CI fails loudly; a developer's machine skips the suites with a loud warning.
 import { existsSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import {
   chromium,
   type Browser,
@@ -48,6 +49,21 @@ const launchArgs = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromePath, headless: true, args: launchArgs });
+}
+
+/** One browser for a test file: launched before its tests, closed after them. */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not running yet');
+    return browser;
+  };
 }
 
 export const phone = { width: 390, height: 844 };

@@ -3,7 +3,6 @@ import { addMonths, dateInZone, shortDate, usDate } from './dates';
 import {
   cut,
   isOverdue,
-  latestWeight,
   medicationReminderTitle,
   nextOccurrence,
   reminderBadge,
@@ -93,18 +92,5 @@ describe('repeats', () => {
     expect(nextOccurrence('2028-01-31', 1, 'month')).toBe('2028-02-29');
     expect(nextOccurrence('2026-11-15', 3, 'month')).toBe('2027-02-15');
     expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
-  });
-});
-
-describe('latest weight', () => {
-  it('is the latest by date, then by time of entry', () => {
-    const entries = [
-      { id: 'a', dateRecorded: '2026-05-01', createdAt: '2026-05-01T10:00:00Z' },
-      { id: 'b', dateRecorded: '2026-06-01', createdAt: '2026-05-02T10:00:00Z' }, // back-dated later? no: later date wins
-      { id: 'c', dateRecorded: '2026-06-01', createdAt: '2026-06-02T10:00:00Z' },
-      { id: 'd', dateRecorded: '2026-04-01', createdAt: '2026-07-01T10:00:00Z' }, // entered last, dated earliest
-    ];
-    expect(latestWeight(entries)?.id).toBe('c');
-    expect(latestWeight([])).toBeUndefined();
   });
 });

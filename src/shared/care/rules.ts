@@ -1,5 +1,5 @@
 // The rules of care entries and reminders, pure so that server and browser agree and tests are
-// simple: reminder titles and badges, repeats, the 50-character cut, an animal's latest weight.
+// simple: reminder titles and badges, repeats, the 50-character cut.
 import { addDays, addMonths, daysBetween, shortDate } from './dates';
 
 export const reminderTypes = ['medical', 'weight', 'general', 'feeding', 'routine'] as const;
@@ -75,13 +75,4 @@ export function nextOccurrence(doneOn: string, every: number, unit: RepeatUnit):
     case 'month':
       return addMonths(doneOn, every);
   }
-}
-
-/** An animal's current weight: its latest recorded weight by date, then by time of entry. */
-export function latestWeight<T extends { dateRecorded: string; createdAt: string }>(
-  entries: T[],
-): T | undefined {
-  return [...entries].sort(
-    (a, b) => b.dateRecorded.localeCompare(a.dateRecorded) || b.createdAt.localeCompare(a.createdAt),
-  )[0];
 }

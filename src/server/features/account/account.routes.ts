@@ -2,22 +2,19 @@
 // photos included. Confirmed by typing the account's email. Better Auth's own /delete-user is off.
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { describeRoute, resolver } from 'hono-openapi';
-import { accountDeleteSchema, confirmsEmail } from '../../../shared/schemas/account';
+import { describeRoute } from 'hono-openapi';
+import { accountDeleteSchema } from '../../../shared/schemas/account';
 import { apiErrorSchema } from '../../../shared/schemas/common';
 import { sessionCookieName } from '../../auth/auth';
 import type { AppEnv } from '../../http/context';
-import { UnauthorizedError, ValidationError } from '../../http/errors';
 import type { SessionCache } from '../../http/require-farm';
-import { invalidResponse } from '../../http/openapi';
+import { invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
 import type { PhotoStore } from '../../photos/photo-store';
 import type { AccountRepo } from './account.repo';
+import { createAccountService } from './account.service';
 
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: resolver(apiErrorSchema) } },
-});
+const error = (description: string) => jsonContent(apiErrorSchema, description);
 
 export function accountRoutes(deps: {
   repo: AccountRepo;
@@ -25,7 +22,8 @@ export function accountRoutes(deps: {
   sessions: SessionCache;
   secure: boolean;
 }) {
-  const { repo, photos, sessions, secure } = deps;
+  const { secure } = deps;
+  const service = createAccountService(deps);
   return new Hono<AppEnv>().delete(
     '/account',
     describeRoute({
@@ -40,17 +38,7 @@ export function accountRoutes(deps: {
     }),
     validate('json', accountDeleteSchema),
     async (c) => {
-      const userId = c.get('userId');
-      const email = await repo.findEmail(userId);
-      if (!email) throw new UnauthorizedError(); // deleted a moment ago by another request
-      if (!confirmsEmail(c.req.valid('json').email, email))
-        throw new ValidationError({ email: ['Type the email you sign in with'] });
-      const farmIds = await repo.deleteUserAndFarms(userId, email);
-      // No cached session may outlive its rows (the cache is per server; see require-farm.ts).
-      sessions.clear();
-      // Photo keys start with the farm id. After the rows: a crash in between leaves files
-      // without rows, which the start-up sweep removes, never rows without files.
-      for (const farmId of farmIds) await photos.deletePrefix(farmId);
+      await service.deleteAccount(c.get('userId'), c.req.valid('json').email);
       deleteCookie(c, sessionCookieName(secure), { path: '/', secure });
       return c.body(null, 204);
     },

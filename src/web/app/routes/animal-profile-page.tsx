@@ -8,7 +8,7 @@ import { isNotFound, LoadErrorAlert, Loading } from '../../components/page-state
 import { buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { animalQuery } from '../../features/animals/api/animals';
-import { formatWeight, sexLabel } from '../../features/animals/components/animal-display';
+import { formatWeight, sexLabel } from '../../features/animals/animal-display';
 import { AnimalNotFound } from '../../features/animals/components/animal-not-found';
 import { GroupChips } from '../../features/animals/components/group-chip';
 import { AddEntryMenu } from '../../features/care/components/add-entry-menu';

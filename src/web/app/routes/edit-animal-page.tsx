@@ -12,7 +12,7 @@ import {
   useUpdateAnimal,
   useUploadPhoto,
 } from '../../features/animals/api/animals';
-import { formatWeight } from '../../features/animals/components/animal-display';
+import { formatWeight } from '../../features/animals/animal-display';
 import {
   AnimalForm,
   type AnimalFormSubmit,

@@ -11,8 +11,8 @@ import { cardClasses } from '../../components/ui/card';
 import { AddEntryMenu } from '../../features/care/components/add-entry-menu';
 import { GroupLog } from '../../features/care/components/group-log';
 import { groupQuery } from '../../features/groups/api/groups';
-import { solid } from '../../features/groups/components/color';
-import { useGroupId } from '../../features/groups/components/use-group-id';
+import { solid } from '../../features/groups/color';
+import { useGroupId } from '../../features/groups/use-group-id';
 import { RemindersCard } from '../../features/reminders/components/reminders-card';
 
 function SectionCard({

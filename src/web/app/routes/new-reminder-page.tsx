@@ -20,7 +20,7 @@ import { useToast } from '../../components/ui/toaster';
 import { animalsQuery } from '../../features/animals/api/animals';
 import { groupsQuery } from '../../features/groups/api/groups';
 import { useCreateReminder } from '../../features/reminders/api/reminders';
-import { repeatHint } from '../../features/reminders/components/reminder-format';
+import { repeatHint } from '../../features/reminders/reminder-format';
 import { useFarmToday } from '../../hooks/use-farm-today';
 import { offlineMessage } from '../../lib/api';
 import { usDate } from '../../lib/dates';

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useToast } from '../../components/ui/toaster';
 import { formatUsDate } from '../../lib/dates';
 import { animalsQuery, useDeleteAnimal } from './api/animals';
-import { sexLabel } from './components/animal-display';
+import { sexLabel } from './animal-display';
 import { GroupChips } from './components/group-chip';
 
 function AnimalCard({ animal, onDelete }: { animal: Animal; onDelete: () => void }) {

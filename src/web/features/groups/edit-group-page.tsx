@@ -16,9 +16,9 @@ import { useToast } from '../../components/ui/toaster';
 import { offlineMessage } from '../../lib/api';
 import { applyServerErrors, sameNames } from '../../lib/form-errors';
 import { groupQuery, useDeleteGroup, useUpdateGroup } from './api/groups';
-import { parseColor, toHex } from './components/color';
+import { parseColor, toHex } from './color';
 import { ColorChoice } from './components/color-choice';
-import { useGroupId } from './components/use-group-id';
+import { useGroupId } from './use-group-id';
 
 type FormValues = z.input<typeof groupUpdateSchema>;
 type ParsedValues = z.output<typeof groupUpdateSchema>;

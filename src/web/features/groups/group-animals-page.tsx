@@ -7,8 +7,8 @@ import { buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { formatUsDate } from '../../lib/dates';
 import { groupAnimalsQuery, groupQuery } from './api/groups';
-import { solid } from './components/color';
-import { useGroupId } from './components/use-group-id';
+import { solid } from './color';
+import { useGroupId } from './use-group-id';
 
 function AnimalCard({ animal }: { animal: Animal }) {
   const facts = [

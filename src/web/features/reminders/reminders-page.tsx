@@ -12,7 +12,7 @@ import { useFarmToday } from '../../hooks/use-farm-today';
 import { longDate, monthStart } from '../../lib/dates';
 import { remindersQuery } from './api/reminders';
 import { MonthCalendar, type DayMark } from './components/month-calendar';
-import { plural } from './components/reminder-format';
+import { plural } from './reminder-format';
 import { ReminderList } from './components/reminder-item';
 
 type View = 'calendar' | 'list';

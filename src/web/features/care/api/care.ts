@@ -11,13 +11,6 @@ import type {
 } from '../../../../shared/schemas/care';
 import { client, data } from '../../../lib/api';
 
-export const animalCareQuery = (animalId: string) =>
-  queryOptions({
-    queryKey: ['animals', animalId, 'care'],
-    queryFn: (): Promise<Page<CareEntry>> =>
-      data(client.animals[':id']['care-entries'].$get({ param: { id: animalId }, query: {} })),
-  });
-
 export const groupLogQuery = (groupId: string) =>
   queryOptions({
     queryKey: ['groups', groupId, 'log'],

@@ -2,7 +2,7 @@
 // arrow keys move between colours. Nothing selected is allowed (the caller decides what it means).
 import { useId, type ReactNode } from 'react';
 import { groupColors } from '../../../../shared/schemas/groups';
-import { sameColor } from './color';
+import { sameColor } from '../color';
 
 export function ColorChoice({
   legend,

@@ -4,7 +4,7 @@ import type { KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Group } from '../../../../shared/schemas/groups';
 import { cut } from '../../../../shared/care/rules';
-import { solid, translucent } from './color';
+import { solid, translucent } from '../color';
 
 /** The name's size steps down past 12, 18 and 24 characters. */
 function nameSize(name: string): string {

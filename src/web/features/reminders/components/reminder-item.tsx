@@ -9,7 +9,7 @@ import { offlineMessage } from '../../../lib/api';
 import { usDate } from '../../../lib/dates';
 import { useCompleteReminder } from '../api/reminders';
 import { OverdueBadge, TypeBadge } from './reminder-badges';
-import { repeatHint } from './reminder-format';
+import { repeatHint } from '../reminder-format';
 
 function Subject({ reminder }: { reminder: Reminder }) {
   const subject = reminder.animalId

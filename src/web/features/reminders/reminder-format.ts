@@ -1,5 +1,5 @@
 // How a reminder's repeats and counts read on screen (its dates: src/web/lib/dates.ts).
-import type { RepeatUnit } from '../../../../shared/care/rules';
+import type { RepeatUnit } from '../../../shared/care/rules';
 
 /** 'Every day', 'Every 2 weeks'. */
 export function repeatHint(every: number, unit: RepeatUnit): string {

@@ -1,5 +1,5 @@
 // How an animal's stored values read on screen: weights with their unit, sex labels (dates: lib/dates).
-import { sexLabels, type Animal } from '../../../../shared/schemas/animals';
+import { sexLabels, type Animal } from '../../../shared/schemas/animals';
 
 /** '75.5 lbs', in the unit the weight was recorded in. */
 export function formatWeight(weight: number | null, unit: Animal['weightUnit']): string | null {
