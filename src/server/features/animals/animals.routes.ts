@@ -18,7 +18,7 @@ import { AppError, ValidationError } from '../../http/errors';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
 import type { PhotoStore } from '../../photos/photo-store';
-import type { ProfileRepo } from '../profile/profile.repo';
+import type { ProfileRepo } from '../account/profile.repo';
 import { toAnimal, type AnimalsRepo } from './animals.repo';
 import { createAnimalsService } from './animals.service';
 

@@ -9,7 +9,7 @@ import type { WeightUnit } from '../../../shared/schemas/profile';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { processPhoto } from '../../photos/photo-processing';
 import type { PhotoStore } from '../../photos/photo-store';
-import type { ProfileRepo } from '../profile/profile.repo';
+import type { ProfileRepo } from '../account/profile.repo';
 import { photoVersion, type AnimalsRepo, type AnimalValues } from './animals.repo';
 
 type AnimalInput = z.output<typeof animalCreateSchema>;

@@ -12,7 +12,7 @@ import {
 import type { AppEnv } from '../../http/context';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
-import type { ProfileRepo } from '../profile/profile.repo';
+import type { ProfileRepo } from '../account/profile.repo';
 import { invalidQuery, iso, isoBoth, offsetOf, offsetParam, pageJson, pageOf } from '../wire';
 import type { CareRepo } from './care.repo';
 import { createCareService } from './care.service';

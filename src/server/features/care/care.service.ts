@@ -12,7 +12,7 @@ import {
 } from '../../../shared/care/rules';
 import { pageSize, type careEntryCreateSchema, type CareEntryUpdate } from '../../../shared/schemas/care';
 import { NotFoundError, ValidationError } from '../../http/errors';
-import type { ProfileRepo } from '../profile/profile.repo';
+import type { ProfileRepo } from '../account/profile.repo';
 import type { NewReminder } from '../reminders/reminders.repo';
 import { paged } from '../wire';
 import type { CareRepo, NewEntry } from './care.repo';

@@ -8,7 +8,7 @@ import type { AppEnv } from '../../http/context';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
 import type { CareRepo } from '../care/care.repo';
-import type { ProfileRepo } from '../profile/profile.repo';
+import type { ProfileRepo } from '../account/profile.repo';
 import { invalidQuery, iso, offsetOf, offsetParam, pageJson, pageOf } from '../wire';
 import type { RemindersRepo } from './reminders.repo';
 import { createRemindersService } from './reminders.service';

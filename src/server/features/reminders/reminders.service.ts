@@ -9,7 +9,7 @@ import { nextOccurrence, reminderDateProblem } from '../../../shared/care/rules'
 import { pageSize, type reminderCreateSchema } from '../../../shared/schemas/care';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { CareRepo } from '../care/care.repo';
-import type { ProfileRepo } from '../profile/profile.repo';
+import type { ProfileRepo } from '../account/profile.repo';
 import { paged } from '../wire';
 import type { RemindersRepo } from './reminders.repo';
 
