@@ -97,7 +97,7 @@ describe.skipIf(!browserAvailable)('care entries and reminders', () => {
 
     const main = () => page.getByRole('main');
     const goto = (path: string) => page.goto(`${stack.baseUrl}${path}`);
-    const groupLog = () => main().getByRole('region', { name: "Goats's Log", exact: true });
+    const groupLog = () => main().getByRole('region', { name: "Goats' Log", exact: true });
     const careHistory = () => main().getByRole('region', { name: 'Care History', exact: true });
     const submit = (name: 'Add Entry' | 'Update Entry') =>
       main().getByRole('button', { name, exact: true }).click();
@@ -526,7 +526,7 @@ describe.skipIf(!browserAvailable)('care entries and reminders', () => {
         list: true,
       },
       { name: 'new reminder', path: () => '/reminders/new', ready: 'Title' },
-      { name: 'group page with its log', path: () => `/group/${groupId}`, ready: "Goats's Log" },
+      { name: 'group page with its log', path: () => `/group/${groupId}`, ready: "Goats' Log" },
       {
         name: 'animal profile with its history',
         path: () => `/animal/${animalIds.Pepper}`,
@@ -542,7 +542,7 @@ describe.skipIf(!browserAvailable)('care entries and reminders', () => {
           .getByLabel(ready, { exact: true })
           .or(main().getByRole('region', { name: ready, exact: true })),
       );
-      if (ready === "Goats's Log" || ready === 'Care History')
+      if (ready === "Goats' Log" || ready === 'Care History')
         await expectVisible(main().getByTestId('care-entry'));
       if (path().startsWith('/reminders') && !path().endsWith('/new'))
         await expectVisible(main().getByTestId('reminder-item'));

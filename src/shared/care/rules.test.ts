@@ -5,6 +5,7 @@ import {
   isOverdue,
   medicationReminderTitle,
   nextOccurrence,
+  possessive,
   reminderBadge,
   reminderDateProblem,
   weightReminderTitle,
@@ -92,5 +93,14 @@ describe('repeats', () => {
     expect(nextOccurrence('2028-01-31', 1, 'month')).toBe('2028-02-29');
     expect(nextOccurrence('2026-11-15', 3, 'month')).toBe('2027-02-15');
     expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('possessive', () => {
+  it("writes Goats' Log and Daisy's Log", () => {
+    expect(possessive('Goats')).toBe("Goats'");
+    expect(possessive('HENS')).toBe("HENS'");
+    expect(possessive('Daisy')).toBe("Daisy's");
+    expect(possessive('Layer flock 2')).toBe("Layer flock 2's");
   });
 });

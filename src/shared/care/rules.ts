@@ -28,6 +28,11 @@ export function withoutReminderWord(title: string): string {
     .trim();
 }
 
+/** "Goats' Log", "Daisy's Log": a name ending in s takes the apostrophe alone. */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}
+
 /** Text cut at 50 characters (or `max`) with an ellipsis. */
 export function cut(text: string, max = 50): string {
   return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;

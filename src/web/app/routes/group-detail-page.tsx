@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { NotebookPen, Pencil, PawPrint } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { possessive } from '../../../shared/care/rules';
 import type { LucideIcon } from 'lucide-react';
 import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
@@ -85,7 +86,7 @@ export default function GroupDetailPage() {
       <RemindersCard groupId={id} />
 
       {/* The group log: one row per batch of entries recorded for the group. */}
-      <SectionCard id="log-heading" title={`${name}'s Log`} icon={NotebookPen}>
+      <SectionCard id="log-heading" title={`${possessive(name)} Log`} icon={NotebookPen}>
         <GroupLog groupId={id} animalCount={animalCount} />
       </SectionCard>
     </div>
