@@ -104,9 +104,12 @@ export function createAnimalsService(deps: { repo: AnimalsRepo; profiles: Profil
       await photos.deletePrefix(`${farmId}/${id}`);
     },
 
-    /** Stores a new photo (both sizes) and drops the previous one's files. */
+    /**
+     * Stores a new photo (both sizes) and drops the previous one's files. The route has already
+     * answered 404 for a missing animal before reading the upload; one deleted meanwhile is
+     * caught when the key is written.
+     */
     async setPhoto(farmId: string, id: string, image: Buffer) {
-      await find(farmId, id);
       const processed = await processPhoto(image);
       const key = `${farmId}/${id}/${randomBytes(8).toString('hex')}`;
       await photos.put(photoFile(key, 'display'), processed.display);
