@@ -13,6 +13,7 @@ import {
   groups,
   profiles,
   rateLimit,
+  reminderAnimals,
   reminders,
   session,
   species,
@@ -35,6 +36,7 @@ const ordered: PgTable[] = [
   animalGroups,
   careEntries,
   reminders,
+  reminderAnimals,
 ];
 
 export const backupTableNames: readonly string[] = ordered.map((table) => getTableConfig(table).name);

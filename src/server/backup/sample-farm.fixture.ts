@@ -86,6 +86,17 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
     ],
     weightUnit: 'kg',
   });
+  // a group batch's one reminder, covering both animals (reminder_animals)
+  await call('POST', '/api/v1/care-entries', {
+    type: 'medical',
+    groupId: layers.id,
+    animalIds: [clover.id, pepper.id],
+    dateRecorded: '2026-02-01',
+    medicationName: 'Coccidiostat',
+    dosage: 1,
+    dosageUnit: 'mL',
+    nextDueDate: addDays(today, 14),
+  });
   await call('POST', '/api/v1/care-entries', {
     type: 'note',
     animalIds: [pepper.id],

@@ -252,6 +252,8 @@ export const animalGroups = pgTable(
 export const entryType = pgEnum('entry_type', ['medical', 'weight', 'note']);
 export const reminderType = pgEnum('reminder_type', ['medical', 'weight', 'general', 'feeding', 'routine']);
 export const repeatUnit = pgEnum('repeat_unit', ['day', 'week', 'month']);
+/** a repeat counts from the day it was done (drifts with the work) or from its due date (a fixed schedule) */
+export const repeatFrom = pgEnum('repeat_from', ['done', 'due']);
 
 export const careEntries = pgTable(
   'care_entries',
@@ -314,6 +316,9 @@ export const reminders = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     repeatEvery: integer('repeat_every'),
     repeatUnit: repeatUnit('repeat_unit'),
+    repeatFrom: repeatFrom('repeat_from').notNull().default('done'),
+    /** the care batch a group entry's follow-up belongs to: one reminder for all its animals */
+    careBatchId: uuid('care_batch_id'),
     completed: boolean('completed').notNull().default(false),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** the reminder this one repeats; unique in the farm, so completing twice cannot schedule two */
@@ -343,5 +348,34 @@ export const reminders = pgTable(
     index('reminders_animal_idx').on(table.animalId),
     index('reminders_group_idx').on(table.groupId),
     index('reminders_care_entry_idx').on(table.careEntryId),
+    index('reminders_care_batch_idx').on(table.farmId, table.careBatchId),
+  ],
+);
+
+/**
+ * The animals a reminder covers when it is for some of a group's animals (a group batch's
+ * follow-up, or a group reminder narrowed by hand). A group reminder without rows covers the whole
+ * group, as it is today; an animal's reminder uses reminders.animal_id.
+ */
+export const reminderAnimals = pgTable(
+  'reminder_animals',
+  {
+    farmId: uuid('farm_id').notNull(),
+    reminderId: uuid('reminder_id').notNull(),
+    animalId: uuid('animal_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.farmId, table.reminderId, table.animalId] }),
+    foreignKey({
+      name: 'reminder_animals_reminder_fk',
+      columns: [table.farmId, table.reminderId],
+      foreignColumns: [reminders.farmId, reminders.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'reminder_animals_animal_fk',
+      columns: [table.farmId, table.animalId],
+      foreignColumns: [animals.farmId, animals.id],
+    }).onDelete('cascade'),
+    index('reminder_animals_animal_idx').on(table.farmId, table.animalId),
   ],
 );

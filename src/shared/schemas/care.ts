@@ -142,6 +142,9 @@ export const reminderSchema = z.object({
   groupName: z.nullable(z.string()),
   repeatEvery: z.nullable(z.number()),
   repeatUnit: z.nullable(z.enum(repeatUnits)),
+  repeatFrom: z.enum(['done', 'due']),
+  /** the number of animals a group batch's reminder covers ('22 animals'); null otherwise */
+  animalCount: z.nullable(z.number()),
   completed: z.boolean(),
   careEntryId: z.nullable(z.string()),
   createdAt: z.string(),

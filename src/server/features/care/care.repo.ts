@@ -7,9 +7,15 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EntryType } from '../../../shared/schemas/care';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
-import { animals, careEntries, groups, reminders } from '../../db/schema';
+import { animals, careEntries, groups, reminderAnimals, reminders } from '../../db/schema';
 import { ConflictError } from '../../http/errors';
 import type { NewReminder } from '../reminders/reminders.repo';
+
+/** A batch's follow-up: one reminder for the batch (a group's), or one per entry, or none. */
+export type BatchFollowUp = {
+  batch?: NewReminder;
+  each?: (entry: NewEntry) => NewReminder | null;
+};
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -97,21 +103,27 @@ export function createCareRepo(db: Database) {
     },
 
     async groupExists(farmId: string, groupId: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: groups.id })
+      return (await this.groupName(farmId, groupId)) !== undefined;
+    },
+
+    /** The name of this farm's group, or undefined when the farm has no such group. */
+    async groupName(farmId: string, groupId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ name: groups.name })
         .from(groups)
         .where(and(eq(groups.farmId, farmId), eq(groups.id, groupId)));
-      return rows.length === 1;
+      return row?.name;
     },
 
     /**
-     * Writes a batch: its entries, one reminder per entry when `reminderFor` gives one, and the
-     * animals' latest weights — all or nothing. False when the batch was already written.
+     * Writes a batch: its entries, its follow-up reminder — one for the whole batch
+     * (`follow.batch`, covering its animals) or one per entry (`follow.each`) — and the animals'
+     * latest weights, all or nothing. False when the batch was already written.
      */
     async insertBatch(
       farmId: string,
       batch: { batchId: string; groupId: string | null; entries: NewEntry[] },
-      reminderFor: (entry: NewEntry) => NewReminder | null,
+      follow: BatchFollowUp,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const rows = batch.entries.map((entry) => ({
@@ -135,11 +147,20 @@ export function createCareRepo(db: Database) {
             'This submission was already recorded differently. Reload and check.',
           );
         }
-        const due = rows.flatMap((row) => {
-          const reminder = reminderFor(row);
-          return reminder ? [{ ...reminder, id: randomUUID(), farmId, careEntryId: row.id }] : [];
-        });
-        if (due.length) await tx.insert(reminders).values(due);
+        if (follow.batch) {
+          const id = randomUUID();
+          await tx.insert(reminders).values({ ...follow.batch, id, farmId, careBatchId: batch.batchId });
+          await tx
+            .insert(reminderAnimals)
+            .values(rows.map((row) => ({ farmId, reminderId: id, animalId: row.animalId })));
+        } else if (follow.each) {
+          const reminderFor = follow.each;
+          const due = rows.flatMap((row) => {
+            const reminder = reminderFor(row);
+            return reminder ? [{ ...reminder, id: randomUUID(), farmId, careEntryId: row.id }] : [];
+          });
+          if (due.length) await tx.insert(reminders).values(due);
+        }
         if (rows.some((row) => row.type === 'weight')) {
           await refreshWeights(
             tx,
@@ -190,7 +211,11 @@ export function createCareRepo(db: Database) {
       });
     },
 
-    /** Deletes one entry or its batch (their reminders go with them); false when not found. */
+    /**
+     * Deletes one entry or its batch, false when not found. Their reminders go with them: an
+     * entry's own by cascade; a batch's follow-up with the batch, or loses the one animal whose
+     * entry went (and goes when it has no animal left).
+     */
     async deleteEntries(farmId: string, id: string, scope: 'entry' | 'batch'): Promise<boolean> {
       return db.transaction(async (tx) => {
         const target = await this.scopeWhere(tx, farmId, id, scope);
@@ -198,7 +223,27 @@ export function createCareRepo(db: Database) {
         const deleted = await tx
           .delete(careEntries)
           .where(target)
-          .returning({ animalId: careEntries.animalId, type: careEntries.type });
+          .returning({
+            animalId: careEntries.animalId,
+            type: careEntries.type,
+            batchId: careEntries.batchId,
+          });
+        const batchId = deleted[0]?.batchId;
+        if (batchId && scope === 'batch') {
+          await tx
+            .delete(reminders)
+            .where(and(eq(reminders.farmId, farmId), eq(reminders.careBatchId, batchId)));
+        } else if (batchId) {
+          await tx.execute(sql`
+            delete from ${reminderAnimals} ra using ${reminders} r
+            where r.farm_id = ${farmId} and r.care_batch_id = ${batchId}
+              and ra.farm_id = r.farm_id and ra.reminder_id = r.id
+              and ra.animal_id = ${deleted[0]!.animalId}`);
+          await tx.execute(sql`
+            delete from ${reminders} r
+            where r.farm_id = ${farmId} and r.care_batch_id = ${batchId}
+              and not exists (select 1 from ${reminderAnimals} ra where ra.farm_id = r.farm_id and ra.reminder_id = r.id)`);
+        }
         await refreshWeights(
           tx,
           farmId,

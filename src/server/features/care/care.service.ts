@@ -15,7 +15,7 @@ import { NotFoundError, ValidationError } from '../../http/errors';
 import type { ProfileRepo } from '../account/profile.repo';
 import type { NewReminder } from '../reminders/reminders.repo';
 import { paged } from '../wire';
-import type { CareRepo, NewEntry } from './care.repo';
+import type { BatchFollowUp, CareRepo, NewEntry } from './care.repo';
 
 export type Scope = 'entry' | 'batch';
 type EntryInput = z.output<typeof careEntryCreateSchema>;
@@ -27,55 +27,62 @@ const changeable: Record<string, string[]> = {
   note: ['dateRecorded', 'title', 'noteContent'],
 };
 
-/** The entries of a batch, and the reminder (if any) each one gets. */
+/**
+ * The follow-up of a batch with a next date: a group's batch of several animals gets ONE reminder
+ * titled by the group and covering its animals ('Dewormer Reminder - Laying Hens', Done once for
+ * all); one animal gets SPEC's own ('Dewormer Reminder - Clover').
+ */
+function followUp(
+  entries: NewEntry[],
+  group: { id: string; name: string } | null,
+  reminder: (subject: string) => Omit<NewReminder, 'title' | 'animalId' | 'groupId'> & { title: string },
+  names: Map<string, string>,
+): BatchFollowUp {
+  if (group && entries.length > 1) return { batch: { ...reminder(group.name), groupId: group.id } };
+  return { each: (entry) => ({ ...reminder(names.get(entry.animalId)!), animalId: entry.animalId }) };
+}
+
+/** The entries of a batch, and its follow-up reminder (if any). */
 function entriesOf(
   input: EntryInput,
   names: Map<string, string>,
+  group: { id: string; name: string } | null,
   farmWeightUnit: NewEntry['weightUnit'],
-): { entries: NewEntry[]; reminderFor: (entry: NewEntry) => NewReminder | null } {
-  const none = () => null;
+): { entries: NewEntry[]; follow: BatchFollowUp } {
   switch (input.type) {
     case 'medical': {
       const due = input.nextDueDate;
-      return {
-        entries: input.animalIds.map((animalId) => ({
-          animalId,
-          type: 'medical',
-          dateRecorded: input.dateRecorded,
-          medicationName: input.medicationName,
-          dosage: input.dosage,
-          dosageUnit: input.dosageUnit,
-        })),
-        reminderFor: due
-          ? (entry) => ({
-              animalId: entry.animalId,
-              title: medicationReminderTitle(input.medicationName, names.get(entry.animalId)!),
-              type: 'medical',
-              dueDate: due,
-            })
-          : none,
-      };
+      const entries: NewEntry[] = input.animalIds.map((animalId) => ({
+        animalId,
+        type: 'medical',
+        dateRecorded: input.dateRecorded,
+        medicationName: input.medicationName,
+        dosage: input.dosage,
+        dosageUnit: input.dosageUnit,
+      }));
+      const reminder = (subject: string) => ({
+        title: medicationReminderTitle(input.medicationName, subject),
+        type: 'medical' as const,
+        dueDate: due!,
+      });
+      return { entries, follow: due ? followUp(entries, group, reminder, names) : {} };
     }
     case 'weight': {
       const unit = input.weightUnit ?? farmWeightUnit;
       const due = input.nextDueDate;
-      return {
-        entries: input.weights.map(({ animalId, weightValue }) => ({
-          animalId,
-          type: 'weight',
-          dateRecorded: input.dateRecorded,
-          weightValue,
-          weightUnit: unit,
-        })),
-        reminderFor: due
-          ? (entry) => ({
-              animalId: entry.animalId,
-              title: weightReminderTitle(names.get(entry.animalId)!),
-              type: 'weight',
-              dueDate: due,
-            })
-          : none,
-      };
+      const entries: NewEntry[] = input.weights.map(({ animalId, weightValue }) => ({
+        animalId,
+        type: 'weight',
+        dateRecorded: input.dateRecorded,
+        weightValue,
+        weightUnit: unit,
+      }));
+      const reminder = (subject: string) => ({
+        title: weightReminderTitle(subject),
+        type: 'weight' as const,
+        dueDate: due!,
+      });
+      return { entries, follow: due ? followUp(entries, group, reminder, names) : {} };
     }
     case 'note':
       return {
@@ -86,7 +93,7 @@ function entriesOf(
           title: input.title,
           noteContent: input.noteContent,
         })),
-        reminderFor: none,
+        follow: {},
       };
   }
 }
@@ -116,8 +123,8 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
       const fields: Record<string, string[]> = {};
       if (names.size !== animalIds.length)
         fields[input.type === 'weight' ? 'weights' : 'animalIds'] = ['Choose animals of your own farm'];
-      if (groupId && !(await repo.groupExists(farmId, groupId)))
-        fields.groupId = ['Choose a group of your own farm'];
+      const groupName = groupId ? await repo.groupName(farmId, groupId) : undefined;
+      if (groupId && groupName === undefined) fields.groupId = ['Choose a group of your own farm'];
       const settings = await profiles.settings(farmId);
       const farmToday = dateInZone(new Date(), settings.timeZone);
       const tooEarly =
@@ -125,8 +132,9 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
       if (tooEarly) fields.nextDueDate = [tooEarly];
       if (Object.keys(fields).length) throw new ValidationError(fields);
 
-      const { entries, reminderFor } = entriesOf(input, names, settings.weightUnit);
-      const written = await repo.insertBatch(farmId, { batchId, groupId, entries }, reminderFor);
+      const group = groupId && groupName !== undefined ? { id: groupId, name: groupName } : null;
+      const { entries, follow } = entriesOf(input, names, group, settings.weightUnit);
+      const written = await repo.insertBatch(farmId, { batchId, groupId, entries }, follow);
       return { batchId, written, entries: await repo.batchEntries(farmId, batchId) };
     },
 

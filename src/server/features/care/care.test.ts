@@ -26,7 +26,7 @@ describe.each(backends)('care entries and reminders on %s', (backend) => {
     await t?.close();
   });
 
-  it('records a medication for 3 of 4 animals as one batch with a reminder each, shown as one log row', async () => {
+  it('records a medication for 3 of 4 animals as one batch with ONE reminder for the batch, shown as one log row', async () => {
     const nextDue = addDays(today(), 30);
     const response = await post('/api/v1/care-entries', {
       type: 'medical',
@@ -58,27 +58,89 @@ describe.each(backends)('care entries and reminders on %s', (backend) => {
       'Pepper',
     ]);
 
+    // one reminder for the batch, titled by the group, on each of its animals' pages (issue 9)
     const reminders = await get('/api/v1/reminders');
-    const titles = reminders.items.map((reminder: { title: string }) => reminder.title);
-    expect(titles).toEqual(
-      expect.arrayContaining([
-        'Heartworm Reminder - Clover',
-        'Heartworm Reminder - Daisy',
-        'Heartworm Reminder - Pepper',
-      ]),
-    );
+    expect(reminders.items).toHaveLength(1);
+    expect(reminders.items[0]).toMatchObject({
+      title: 'Heartworm Reminder - Goats',
+      type: 'medical',
+      dueDate: nextDue,
+      groupId: group.id,
+      animalCount: 3,
+    });
+    for (const animal of herd.slice(0, 3)) {
+      const own = await get(`/api/v1/reminders?animalId=${animal.id}`);
+      expect(own.items.map((reminder: { title: string }) => reminder.title)).toEqual([
+        'Heartworm Reminder - Goats',
+      ]);
+    }
+    // Zinnia is in the group but was not treated: not hers
+    expect((await get(`/api/v1/reminders?animalId=${herd[3]!.id}`)).items).toHaveLength(0);
+    expect((await get(`/api/v1/reminders?groupId=${group.id}`)).items).toHaveLength(1);
+
+    // Done once completes it for all three
+    const done = await post(`/api/v1/reminders/${reminders.items[0].id}/complete`, {});
+    expect(done.status).toBe(200);
+    for (const animal of herd.slice(0, 3)) {
+      expect((await get(`/api/v1/reminders?animalId=${animal.id}`)).items).toHaveLength(0);
+    }
+  });
+
+  it('gives one animal of a group batch SPEC’s own title; deleting a batch takes its reminder, one entry takes one animal', async () => {
+    const nextDue = addDays(today(), 14);
+    const one = await post('/api/v1/care-entries', {
+      type: 'medical',
+      groupId: group.id,
+      animalIds: [herd[3]!.id],
+      dateRecorded: today(),
+      medicationName: 'Dewormer',
+      dosage: 3,
+      dosageUnit: 'mL',
+      nextDueDate: nextDue,
+    });
+    expect(one.status).toBe(201);
+    const zinnia = await get(`/api/v1/reminders?animalId=${herd[3]!.id}`);
     expect(
-      reminders.items.every(
-        (reminder: { type: string; dueDate: string }) =>
-          reminder.type === 'medical' && reminder.dueDate === nextDue,
+      zinnia.items.map((reminder: { title: string; animalCount: number | null }) => [
+        reminder.title,
+        reminder.animalCount,
+      ]),
+    ).toEqual([['Dewormer Reminder - Zinnia', null]]);
+
+    const { entries } = await (
+      await post('/api/v1/care-entries', {
+        type: 'weight',
+        groupId: group.id,
+        weights: herd.slice(0, 2).map((animal) => ({ animalId: animal.id, weightValue: 52 })),
+        dateRecorded: today(),
+        nextDueDate: nextDue,
+      })
+    ).json();
+    const weighIn = (await get(`/api/v1/reminders?groupId=${group.id}`)).items.find(
+      (reminder: { title: string }) => reminder.title === 'Weight Check Reminder - Goats',
+    );
+    expect(weighIn.animalCount).toBe(2);
+    // one animal's entry goes: the reminder keeps the other
+    expect(
+      (await t.request(`/api/v1/care-entries/${entries[0].id}`, { method: 'DELETE', cookie })).status,
+    ).toBe(204);
+    const after = await get(`/api/v1/reminders?groupId=${group.id}`);
+    expect(after.items.find((reminder: { id: string }) => reminder.id === weighIn.id)?.animalCount).toBe(1);
+    expect(
+      (await get(`/api/v1/reminders?animalId=${entries[0].animalId}`)).items.some(
+        (reminder: { id: string }) => reminder.id === weighIn.id,
       ),
-    ).toBe(true);
-    const forClover = await get(`/api/v1/reminders?animalId=${herd[0]!.id}`);
-    expect(forClover.items.map((reminder: { title: string }) => reminder.title)).toEqual([
-      'Heartworm Reminder - Clover',
-    ]);
-    const forGroup = await get(`/api/v1/reminders?groupId=${group.id}`);
-    expect(forGroup.items).toHaveLength(3);
+    ).toBe(false);
+    // the batch goes: its reminder goes
+    expect(
+      (await t.request(`/api/v1/care-entries/${entries[1].id}?scope=batch`, { method: 'DELETE', cookie }))
+        .status,
+    ).toBe(204);
+    expect(
+      (await get(`/api/v1/reminders?groupId=${group.id}`)).items.some(
+        (reminder: { id: string }) => reminder.id === weighIn.id,
+      ),
+    ).toBe(false);
   });
 
   it('records a batch once however often it is retried', async () => {
@@ -170,7 +232,7 @@ describe.each(backends)('care entries and reminders on %s', (backend) => {
     expect(await weightOf(daisy!.id)).toEqual([55.5, 'lbs']);
     const reminders = await get(`/api/v1/reminders?animalId=${daisy!.id}`);
     expect(reminders.items.map((reminder: { title: string }) => reminder.title)).toContain(
-      'Weight Check Reminder - Daisy',
+      'Weight Check Reminder - Goats', // one for the group's weigh-in, shown on Daisy's page
     );
 
     const cloverRecent = recent.entries.find((entry: { animalId: string }) => entry.animalId === clover!.id);
@@ -273,18 +335,21 @@ describe.each(backends)('care entries and reminders on %s', (backend) => {
       dosageUnit: 'mL',
       nextDueDate,
     });
-    // Make the database fail on the 26th bird's reminder, after the entries are written.
+    // Make the database fail on the batch reminder's 26th bird, after the entries and the
+    // reminder itself are written.
     await t.db.execute(
       sql.raw(`
       create function paddock_test_fail() returns trigger language plpgsql as $$
       begin
-        if new.title = 'Coccidiostat Reminder - Bird 25' then raise exception 'disk full (test)'; end if;
+        if (select name from animals where farm_id = new.farm_id and id = new.animal_id) = 'Bird 25' then
+          raise exception 'disk full (test)';
+        end if;
         return new;
       end $$`),
     );
     await t.db.execute(
       sql.raw(
-        'create trigger paddock_test_fail before insert on reminders for each row execute function paddock_test_fail()',
+        'create trigger paddock_test_fail before insert on reminder_animals for each row execute function paddock_test_fail()',
       ),
     );
     const failed = await post('/api/v1/care-entries', batch(addDays(today(), 3)));
@@ -294,12 +359,13 @@ describe.each(backends)('care entries and reminders on %s', (backend) => {
     const reminders = await get(`/api/v1/reminders?groupId=${pen.id}`);
     expect(reminders.items).toHaveLength(0);
 
-    await t.db.execute(sql.raw('drop trigger paddock_test_fail on reminders'));
+    await t.db.execute(sql.raw('drop trigger paddock_test_fail on reminder_animals'));
     await t.db.execute(sql.raw('drop function paddock_test_fail()'));
     const ok = await post('/api/v1/care-entries', batch(addDays(today(), 3)));
     expect(ok.status).toBe(201);
     expect((await ok.json()).entries).toHaveLength(50);
-    expect((await get(`/api/v1/reminders?groupId=${pen.id}`)).items).toHaveLength(50);
+    const once = (await get(`/api/v1/reminders?groupId=${pen.id}`)).items;
+    expect(once.map((reminder: { animalCount: number }) => reminder.animalCount)).toEqual([50]);
   });
 
   it('adds repeating reminders of one’s own; Done twice at once schedules exactly one next one', async () => {

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { RepeatUnit, ReminderType } from '../../../shared/care/rules';
 import type { Database } from '../../db/database';
-import { animalGroups, animals, groups, reminders } from '../../db/schema';
+import { animalGroups, animals, groups, reminderAnimals, reminders } from '../../db/schema';
 
 export type NewReminder = {
   animalId?: string | null;
@@ -14,6 +14,7 @@ export type NewReminder = {
   dueDate: string;
   repeatEvery?: number | null;
   repeatUnit?: RepeatUnit | null;
+  repeatFrom?: 'done' | 'due';
 };
 
 const reminderColumns = {
@@ -27,6 +28,11 @@ const reminderColumns = {
   groupName: groups.name,
   repeatEvery: reminders.repeatEvery,
   repeatUnit: reminders.repeatUnit,
+  repeatFrom: reminders.repeatFrom,
+  /** how many animals a batch's reminder covers; null for one animal's or a whole group's */
+  animalCount: sql<
+    number | null
+  >`(select nullif(count(*), 0)::int from ${reminderAnimals} ra where ra.farm_id = ${reminders.farmId} and ra.reminder_id = ${reminders.id})`,
   completed: reminders.completed,
   careEntryId: reminders.careEntryId,
   createdAt: reminders.createdAt,
@@ -50,9 +56,12 @@ export function createRemindersRepo(db: Database) {
     ) {
       let subject: SQL | undefined;
       if (filter.animalId) {
+        // its own; its groups' that cover the whole group; and the batches' that name it
         subject = or(
           eq(reminders.animalId, filter.animalId),
-          sql`${reminders.groupId} in (select ag.group_id from ${animalGroups} ag where ag.animal_id = ${filter.animalId} and ag.farm_id = ${farmId})`,
+          sql`(${reminders.groupId} in (select ag.group_id from ${animalGroups} ag where ag.animal_id = ${filter.animalId} and ag.farm_id = ${farmId})
+            and not exists (select 1 from ${reminderAnimals} ra where ra.farm_id = ${reminders.farmId} and ra.reminder_id = ${reminders.id}))`,
+          sql`${reminders.id} in (select ra.reminder_id from ${reminderAnimals} ra where ra.farm_id = ${farmId} and ra.animal_id = ${filter.animalId})`,
         );
       } else if (filter.groupId) {
         subject = or(
@@ -114,7 +123,7 @@ export function createRemindersRepo(db: Database) {
           return exists ? 'already' : 'missing';
         }
         if (done.repeatEvery && done.repeatUnit) {
-          await tx
+          const [next] = await tx
             .insert(reminders)
             .values({
               id: randomUUID(),
@@ -126,9 +135,18 @@ export function createRemindersRepo(db: Database) {
               dueDate: nextDue({ repeatEvery: done.repeatEvery, repeatUnit: done.repeatUnit }),
               repeatEvery: done.repeatEvery,
               repeatUnit: done.repeatUnit,
+              repeatFrom: done.repeatFrom,
               previousId: done.id,
             })
-            .onConflictDoNothing({ target: [reminders.farmId, reminders.previousId] });
+            .onConflictDoNothing({ target: [reminders.farmId, reminders.previousId] })
+            .returning({ id: reminders.id });
+          // the next one covers the same animals
+          if (next) {
+            await tx.execute(sql`
+              insert into ${reminderAnimals} (farm_id, reminder_id, animal_id)
+              select farm_id, ${next.id}, animal_id from ${reminderAnimals}
+              where farm_id = ${farmId} and reminder_id = ${done.id}`);
+          }
         }
         return 'completed';
       });
