@@ -12,7 +12,7 @@ import {
   expectToast,
   expectVisible,
 } from './support/checks';
-import { newEmail, signIn, signUpAndConfirm } from './support/journeys';
+import { newEmail, password, signIn, signUpAndConfirm } from './support/journeys';
 import { backends, startStack, type Stack } from './support/stack';
 
 const tabs = [
@@ -125,6 +125,15 @@ describe.skipIf(!browserAvailable)('app shell and account', () => {
       await page.getByLabel('Owner Name', { exact: true }).fill('Maggie Fields');
       await page.getByLabel('Phone', { exact: true }).fill('+1 (555) 010-0199');
       await page.getByLabel('Weight Unit', { exact: true }).selectOption('kg');
+      // 418 zones: the search narrows them, by city or by offset, and names them as people do
+      await page.getByLabel('Search time zones', { exact: true }).fill('tokyo');
+      const zones = page.getByLabel('Time Zone', { exact: true });
+      const labels = await zones.locator('option').allTextContents();
+      expect(labels).toEqual(['Chicago (America) · ' + labels[0]!.split(' · ')[1], 'Tokyo (Asia) · GMT+9']);
+      await zones.selectOption('Asia/Tokyo');
+      await page.getByLabel('Search time zones', { exact: true }).fill('gmt+5:30');
+      expect(await zones.locator('option').count()).toBeGreaterThan(1);
+      expect(await zones.inputValue(), 'the chosen zone stays chosen while searching').toBe('Asia/Tokyo');
       await page.getByRole('button', { name: 'Save Changes', exact: true }).click();
 
       await expectToast(page, 'Profile updated successfully!');
@@ -134,6 +143,7 @@ describe.skipIf(!browserAvailable)('app shell and account', () => {
         'Owner Name': 'Maggie Fields',
         Phone: '+1 (555) 010-0199',
         'Weight Unit': 'kg',
+        'Time Zone': 'Asia/Tokyo',
         Email: email,
         Location: 'Not set',
       };
@@ -183,6 +193,13 @@ describe.skipIf(!browserAvailable)('app shell and account', () => {
       await expectPath(page, '/auth');
       await expectVisible(page.getByRole('heading', { name: 'Sign In', exact: true }));
       await page.goto(`${stack.baseUrl}/account`);
+      await expectPath(page, '/auth?next=%2Faccount');
+      // signing in from a deep link comes back to it, not to /home
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expectPath(page, '/account');
+      await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
       await expectPath(page, '/auth');
     });
 

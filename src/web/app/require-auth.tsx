@@ -1,11 +1,15 @@
-// Route guard: 'Loading...' while the session resolves, /auth (replacing history) when signed out.
+// Route guard: 'Loading...' while the session resolves, /auth?next=… (replacing history) when signed
+// out, so that signing in comes back here.
 import type { ReactNode } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { Button } from '../components/ui/button';
+import { signInPath } from '../lib/return-path';
 import { useSession } from '../lib/session';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
+  const [path] = useLocation();
+  const search = useSearch();
   if (session.isPending) {
     return (
       <p role="status" className="p-8 text-center text-stone-600">
@@ -21,6 +25,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!session.data) return <Redirect to="/auth" replace />;
+  // back to this page once signed in (a deep link, a bookmark, an expired session)
+  if (!session.data) return <Redirect to={signInPath(search ? `${path}?${search}` : path)} replace />;
   return children;
 }

@@ -15,6 +15,7 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { profileQuery, useUpdateProfile } from '../../lib/profile';
 import { sessionQuery, signOut, signOutEverywhere } from '../../lib/session';
 import { DeleteAccountSection } from './delete-account-section';
+import { filterTimeZones, timeZoneOptions } from './time-zones';
 
 type FormValues = z.input<typeof profileUpdateSchema>;
 type ParsedValues = z.output<typeof profileUpdateSchema>;
@@ -29,15 +30,47 @@ const rows: { key: keyof Profile; label: string }[] = [
   { key: 'weightUnit', label: 'Weight Unit' },
 ];
 
-function timeZones(current: string): string[] {
-  const zones = Intl.supportedValuesOf('timeZone');
-  return zones.includes(current) ? zones : [current, ...zones];
+/** A search box over the Time Zone list: 418 zones are too many to scroll on a phone. */
+function TimeZoneField({
+  saved,
+  current,
+  error,
+  registration,
+}: {
+  /** the farm's saved zone: always listed */
+  saved: string;
+  /** the zone chosen in the form: never filtered away */
+  current: string;
+  error?: string;
+  registration: ReturnType<ReturnType<typeof useForm<FormValues, unknown, ParsedValues>>['register']>;
+}) {
+  const [query, setQuery] = useState('');
+  const options = useMemo(() => timeZoneOptions(Intl.supportedValuesOf('timeZone'), saved), [saved]);
+  const shown = useMemo(() => filterTimeZones(options, query, current), [options, query, current]);
+  return (
+    <div className="space-y-2">
+      <TextField
+        label="Search time zones"
+        type="search"
+        placeholder="City, region or GMT offset"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        hint={query ? `${shown.length} of ${options.length} time zones` : undefined}
+      />
+      <SelectField label="Time Zone" error={error} {...registration}>
+        {shown.map((zone) => (
+          <option key={zone.id} value={zone.id}>
+            {zone.label}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
 }
 
 function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => void }) {
   const toast = useToast();
   const update = useUpdateProfile();
-  const zones = useMemo(() => timeZones(profile.timeZone), [profile.timeZone]);
   const form = useForm<FormValues, unknown, ParsedValues>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: {
@@ -98,13 +131,12 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
         error={errors.location?.message}
         {...form.register('location')}
       />
-      <SelectField label="Time Zone" error={errors.timeZone?.message} {...form.register('timeZone')}>
-        {zones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone.replaceAll('_', ' ')}
-          </option>
-        ))}
-      </SelectField>
+      <TimeZoneField
+        saved={profile.timeZone}
+        current={form.watch('timeZone') ?? profile.timeZone}
+        error={errors.timeZone?.message}
+        registration={form.register('timeZone')}
+      />
       <SelectField label="Weight Unit" error={errors.weightUnit?.message} {...form.register('weightUnit')}>
         {weightUnits.map((unit) => (
           <option key={unit} value={unit}>

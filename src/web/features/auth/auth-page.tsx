@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../lib/api';
+import { returnPath } from '../../lib/return-path';
 import { resendConfirmation, sessionQuery, signIn, signUp, useSession } from '../../lib/session';
 import { ForgotPasswordForm } from './forgot-password-form';
 
@@ -52,7 +53,7 @@ function CredentialsForm({
       }
       await signIn(email, password);
       await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
-      navigate('/home', { replace: true });
+      navigate(returnPath(new URLSearchParams(window.location.search).get('next')), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
         toast({
@@ -130,7 +131,7 @@ export default function AuthPage() {
   const [mode, setMode] = useState<Mode>('sign-in');
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
 
-  if (session.data) return <Redirect to="/home" replace />;
+  if (session.data) return <Redirect to={returnPath(params.get('next'))} replace />;
 
   const problem = linkProblem(params.get('error'));
   const confirmed = params.get('confirmed') === '1' && !problem;
