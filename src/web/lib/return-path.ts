@@ -9,6 +9,7 @@ export function signInPath(path: string): string {
 /** `next` when it is a path of this app, else /home. */
 export function returnPath(next: string | null | undefined): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/home';
-  if (/[\u0000-\u001f\\]/.test(next) || next.startsWith('/auth')) return '/home';
+  const unsafe = [...next].some((char) => char < ' ' || char === '\\');
+  if (unsafe || next.startsWith('/auth')) return '/home';
   return next;
 }

@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm, useWatch, type Path } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 import { profileUpdateSchema, weightUnits, type Profile } from '../../../shared/schemas/profile';
@@ -84,6 +84,7 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
     },
   });
   const { errors } = form.formState;
+  const chosenZone = useWatch({ control: form.control, name: 'timeZone' });
   const saving = update.isPending;
 
   const submit = form.handleSubmit(async (values) => {
@@ -133,7 +134,7 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
       />
       <TimeZoneField
         saved={profile.timeZone}
-        current={form.watch('timeZone') ?? profile.timeZone}
+        current={chosenZone ?? profile.timeZone}
         error={errors.timeZone?.message}
         registration={form.register('timeZone')}
       />
