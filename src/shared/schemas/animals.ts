@@ -1,6 +1,13 @@
 // Animals: what the API accepts and answers; sex values and their labels.
 import * as z from 'zod/mini';
-import { calendarDate, latestTodayOnEarth, measurement, optionalText, requiredText } from './common';
+import {
+  calendarDate,
+  latestTodayOnEarth,
+  measurement,
+  optionalText,
+  requiredText,
+  safeString,
+} from './common';
 import { weightUnits } from './profile';
 
 export const sexValues = ['female', 'male', 'castrated_male', 'spayed_female'] as const;
@@ -80,6 +87,36 @@ export const animalSchema = z.object({
   updatedAt: z.string(),
 });
 export type Animal = z.infer<typeof animalSchema>;
+
+/** How My Animals can order the list; every order ends by name (natural order), then id. */
+export const animalSortValues = ['name', 'youngest', 'oldest', 'heaviest', 'lightest'] as const;
+export type AnimalSort = (typeof animalSortValues)[number];
+export const animalSortLabels: Record<AnimalSort, string> = {
+  name: 'Name',
+  youngest: 'Age (youngest first)',
+  oldest: 'Age (oldest first)',
+  heaviest: 'Weight (heaviest first)',
+  lightest: 'Weight (lightest first)',
+};
+
+/** The group filter's value for animals in no group at all. */
+export const noGroup = 'none';
+
+/**
+ * GET /api/v1/animals?q=&group=&species=&sex=&sort= — every part optional: `q` matches name, tag
+ * ID or breed (any case, anywhere in the text, taken literally); `group` a group id or 'none'.
+ */
+export const animalListQuerySchema = z.object({
+  q: z.optional(
+    safeString('Search for text').check(z.trim(), z.maxLength(100, 'Must be at most 100 characters')),
+  ),
+  group: z.optional(z.union([z.literal(noGroup), z.uuid()], 'Choose a group from the list, or No group')),
+  species: z.optional(z.uuid('Choose a species from the list')),
+  sex: z.optional(z.enum(sexValues, 'Choose Female, Male, Castrated Male or Spayed Female')),
+  sort: z.optional(z.enum(animalSortValues, `Sort by one of: ${animalSortValues.join(', ')}`)),
+});
+export type AnimalListQuery = z.input<typeof animalListQuerySchema>;
+export type AnimalListFilter = z.output<typeof animalListQuerySchema>;
 
 export const speciesSchema = z.object({ id: z.string(), name: z.string(), custom: z.boolean() });
 export type Species = z.infer<typeof speciesSchema>;

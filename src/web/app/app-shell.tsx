@@ -5,6 +5,7 @@ import { Bell, House, PanelLeft, PawPrint, UserRound, type LucideIcon } from 'lu
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { profileQuery } from '../lib/profile';
+import { PageHeadingContext } from './page-heading';
 import {
   readSidebarOpen,
   sectionOf,
@@ -51,7 +52,8 @@ function useSidebar() {
 export function AppShell({ title: givenTitle, children }: { title?: string; children: ReactNode }) {
   const [pathname] = useLocation();
   const active = sectionOf(pathname);
-  const title = usePageTitle(givenTitle);
+  const [heading, setHeading] = useState<string | null>(null);
+  const title = usePageTitle(heading ?? givenTitle);
   const sidebar = useSidebar();
 
   useEffect(() => {
@@ -104,9 +106,13 @@ export function AppShell({ title: givenTitle, children }: { title?: string; chil
             <PanelLeft aria-hidden className="size-5" />
           </button>
           <img src="/favicon.svg" alt="" className="size-6 md:hidden" />
-          <h1 className="truncate text-lg font-semibold">{title}</h1>
+          <h1 className="min-w-0 truncate text-lg font-semibold" title={title}>
+            {title}
+          </h1>
         </header>
-        <main className="mx-auto w-full max-w-[480px] px-4 pt-4 pb-24 md:pb-10">{children}</main>
+        <main className="mx-auto w-full max-w-[480px] px-4 pt-4 pb-24 md:pb-10">
+          <PageHeadingContext value={setHeading}>{children}</PageHeadingContext>
+        </main>
       </div>
 
       <nav

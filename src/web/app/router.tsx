@@ -30,7 +30,7 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/group/:groupId/animals',
     title: 'Group Animals',
-    Page: lazy(() => import('../features/groups/group-animals-page')),
+    Page: lazy(() => import('./routes/group-animals-page')),
   },
   {
     path: '/group/:groupId/add-animal',
@@ -55,7 +55,7 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/my-animals',
     title: 'My Animals',
-    Page: lazy(() => import('../features/animals/my-animals-page')),
+    Page: lazy(() => import('./routes/my-animals-page')),
   },
   {
     path: '/reminders',

@@ -1,8 +1,15 @@
 // Animal, membership and species queries. Every one filters by the caller's farm, and joins match
 // farm_id as well as the id (ids are scoped by farm: two farms may hold the same one). A list is ONE
 // statement whatever the herd's size: species by join, group chips by a json_agg subquery.
-import { and, asc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Animal, Sex, Species } from '../../../shared/schemas/animals';
+import { and, asc, eq, inArray, isNull, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { kilogramsPerPound } from '../../../shared/units/weights';
+import {
+  noGroup,
+  type Animal,
+  type AnimalListFilter,
+  type Sex,
+  type Species,
+} from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import { animalGroups, animals, groups, species } from '../../db/schema';
@@ -64,8 +71,30 @@ const groupChips = sql<{ id: string; name: string; color: string }[]>`coalesce((
   where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id}
 ), '[]'::json)`.as('groups');
 
+/** Natural order ('Hen 2' before 'Hen 10'): src/shared/animals/natural-sort.ts is the same rule. */
+const byName = [sql`natural_sort_key(${animals.name}) collate "C"`, asc(animals.id)];
+
+/** The weight in kilograms whatever unit it was recorded in (no unit: lbs, as SPEC's first weights). */
+const weightInKilograms = sql`(${animals.weight} * case when ${animals.weightUnit} = 'kg' then 1 else ${sql.raw(String(kilogramsPerPound))} end)`;
+
+const orderings: Record<NonNullable<AnimalListFilter['sort']>, SQL[]> = {
+  name: byName,
+  // No birth date or no weight: last, whichever way the list runs.
+  youngest: [sql`${animals.birthDate} desc nulls last`, ...byName],
+  oldest: [sql`${animals.birthDate} asc nulls last`, ...byName],
+  heaviest: [sql`${weightInKilograms} desc nulls last`, ...byName],
+  lightest: [sql`${weightInKilograms} asc nulls last`, ...byName],
+};
+
+/** `text` for LIKE, matched literally: its own %, _ and backslash escaped (LIKE's escape character). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+const inGroup = (groupId: SQLWrapper | string) =>
+  sql`exists (select 1 from ${animalGroups} ag where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id} and ag.group_id = ${groupId})`;
+const inNoGroup = sql`not exists (select 1 from ${animalGroups} ag where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id})`;
+
 export function createAnimalsRepo(db: Database) {
-  const select = (where: SQL | undefined) =>
+  const select = (where: SQL | undefined, orderBy: SQL[] = byName) =>
     db
       .select({
         id: animals.id,
@@ -89,16 +118,13 @@ export function createAnimalsRepo(db: Database) {
       .from(animals)
       .leftJoin(species, eq(species.id, animals.speciesId))
       .where(where)
-      .orderBy(asc(sql`lower(${animals.name})`), asc(animals.id));
+      .orderBy(...orderBy);
 
   const farm = eq(animals.farmId, sql.placeholder('farmId'));
   const listStatement = select(farm).prepare('animals_list');
-  const listInGroupStatement = select(
-    and(
-      farm,
-      sql`exists (select 1 from ${animalGroups} ag where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id} and ag.group_id = ${sql.placeholder('groupId')})`,
-    ),
-  ).prepare('animals_list_in_group');
+  const listInGroupStatement = select(and(farm, inGroup(sql.placeholder('groupId')))).prepare(
+    'animals_list_in_group',
+  );
   const findStatement = select(and(farm, eq(animals.id, sql.placeholder('id')))).prepare('animals_find');
 
   /** Of the given ids, those naming this farm's groups. */
@@ -111,11 +137,41 @@ export function createAnimalsRepo(db: Database) {
     return new Set(rows.map((row) => row.id));
   }
 
+  async function list(farmId: string, filter: { groupId?: string } = {}): Promise<AnimalWire[]> {
+    const rows = filter.groupId
+      ? await listInGroupStatement.execute({ farmId, groupId: filter.groupId })
+      : await listStatement.execute({ farmId });
+    return rows.map(toAnimal);
+  }
+
   return {
-    async list(farmId: string, filter: { groupId?: string } = {}): Promise<AnimalWire[]> {
-      const rows = filter.groupId
-        ? await listInGroupStatement.execute({ farmId, groupId: filter.groupId })
-        : await listStatement.execute({ farmId });
+    /** All the farm's animals (or one group's) by name: prepared, the unfiltered list's hot path. */
+    list,
+
+    /**
+     * The farm's animals matching every filter given, in the order asked: ONE statement whatever
+     * the filters. A group id of another farm matches no membership of this farm's animals.
+     */
+    async search(farmId: string, filter: AnimalListFilter): Promise<AnimalWire[]> {
+      const { q, group, species: speciesId, sex, sort = 'name' } = filter;
+      if (!q && !group && !speciesId && !sex && sort === 'name') return list(farmId);
+      const pattern = q ? `%${likeLiteral(q)}%` : undefined;
+      const rows = await select(
+        and(
+          eq(animals.farmId, farmId),
+          pattern
+            ? or(
+                sql`${animals.name} ilike ${pattern}`,
+                sql`${animals.tagId} ilike ${pattern}`,
+                sql`${animals.breed} ilike ${pattern}`,
+              )
+            : undefined,
+          group === noGroup ? inNoGroup : group ? inGroup(group) : undefined,
+          speciesId ? eq(animals.speciesId, speciesId) : undefined,
+          sex ? eq(animals.sex, sex) : undefined,
+        ),
+        orderings[sort],
+      );
       return rows.map(toAnimal);
     },
 

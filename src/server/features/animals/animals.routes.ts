@@ -7,6 +7,7 @@ import { describeRoute } from 'hono-openapi';
 import * as z from 'zod/mini';
 import {
   animalCreateSchema,
+  animalListQuerySchema,
   animalSchema,
   animalUpdateSchema,
   photoLimits,
@@ -58,10 +59,16 @@ export function animalsRoutes(deps: { repo: AnimalsRepo; profiles: ProfileRepo; 
       '/animals',
       describeRoute({
         tags: ['Animals'],
-        summary: 'All the farm’s animals by name, with species and groups',
-        responses: { 200: jsonContent(z.array(animalSchema), 'Animals'), ...errorResponses },
+        summary:
+          'The farm’s animals with species and groups: all, or those matching a search (q: name, tag ID or breed) and filters (group: an id or "none", species, sex), in natural name order or by age or weight',
+        responses: {
+          200: jsonContent(z.array(animalSchema), 'Animals'),
+          ...errorResponses,
+          ...invalidResponse,
+        },
       }),
-      async (c) => c.json(await animals.list(c.get('farmId')), 200),
+      validate('query', animalListQuerySchema),
+      async (c) => c.json(await animals.list(c.get('farmId'), c.req.valid('query')), 200),
     )
     .post(
       '/animals',

@@ -4,7 +4,11 @@
 // typed errors; the one onError maps them to HTTP.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
-import type { animalCreateSchema, animalUpdateSchema } from '../../../shared/schemas/animals';
+import type {
+  AnimalListFilter,
+  animalCreateSchema,
+  animalUpdateSchema,
+} from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { processPhoto } from '../../photos/photo-processing';
@@ -58,7 +62,8 @@ export function createAnimalsService(deps: { repo: AnimalsRepo; profiles: Profil
     /** Adds a species of the farm's own, or answers the existing one of that name (`created` false). */
     addSpecies: (farmId: string, name: string) => repo.findOrCreateSpecies(farmId, name),
 
-    list: (farmId: string) => repo.list(farmId),
+    /** The farm's animals matching the filters, in the order asked (by name when none). */
+    list: (farmId: string, filter: AnimalListFilter = {}) => repo.search(farmId, filter),
 
     find,
 

@@ -1,27 +1,36 @@
-// /animal/:animalId: the animal's photo, details and groups, Add Entry, its reminders (its own and
-// its groups') and its care history.
+// /animal/:animalId: the animal's photo, name, age and groups, Add Entry (above the fold on a phone),
+// its details, its reminders (its own and its groups') and its care history.
 import { useQuery } from '@tanstack/react-query';
 import { ImageOff, Pencil } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import type { Animal } from '../../../shared/schemas/animals';
+import type { WeightUnit } from '../../../shared/schemas/profile';
 import { isNotFound, LoadErrorAlert, Loading } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { animalQuery } from '../../features/animals/api/animals';
-import { formatWeight, sexLabel } from '../../features/animals/animal-display';
+import { animalAge, animalWeight, sexLabel } from '../../features/animals/animal-display';
 import { AnimalNotFound } from '../../features/animals/components/animal-not-found';
 import { GroupChips } from '../../features/animals/components/group-chip';
 import { AddEntryMenu } from '../../features/care/components/add-entry-menu';
 import { CareHistory } from '../../features/care/components/care-history';
 import { RemindersCard } from '../../features/reminders/components/reminders-card';
+import { useFarmToday } from '../../hooks/use-farm-today';
 import { formatUsDate } from '../../lib/dates';
+import { profileQuery } from '../../lib/profile';
+import { usePageHeading } from '../page-heading';
 
-function detailRows(animal: Animal): { label: string; value: string | null; empty?: string }[] {
+function detailRows(
+  animal: Animal,
+  today: string,
+  weightUnit: WeightUnit,
+): { label: string; value: string | null; empty?: string }[] {
   return [
     { label: 'Breed', value: animal.breed },
     { label: 'Sex', value: sexLabel(animal.sex) },
     { label: 'Birth date', value: formatUsDate(animal.birthDate), empty: 'Birth date unknown' },
-    { label: 'Weight', value: formatWeight(animal.weight, animal.weightUnit) },
+    { label: 'Age', value: animalAge(animal, today), empty: 'Unknown' },
+    { label: 'Weight', value: animalWeight(animal, weightUnit) },
     { label: 'Species', value: animal.speciesName },
     { label: 'Color', value: animal.color },
     { label: 'Dam', value: animal.dam },
@@ -30,54 +39,78 @@ function detailRows(animal: Animal): { label: string; value: string | null; empt
   ];
 }
 
-function AnimalProfile({ animal }: { animal: Animal }) {
+/** The profile's head: photo, name, species and age, Edit, groups — short, so Add Entry shows on a phone. */
+function AnimalProfile({
+  animal,
+  today,
+  weightUnit,
+}: {
+  animal: Animal;
+  today: string;
+  weightUnit: WeightUnit;
+}) {
+  const age = animalAge(animal, today);
   return (
     <div className="space-y-4">
-      <section
-        aria-labelledby="animal-name"
-        className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
-      >
-        {animal.photoUrl ? (
-          <img
-            src={animal.photoUrl}
-            alt={animal.name}
-            className="aspect-[4/3] w-full bg-stone-100 object-cover"
-          />
-        ) : (
-          <div className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-2 bg-stone-100 text-stone-600">
-            <ImageOff aria-hidden className="size-8" />
-            <span className="text-sm font-medium">No Image</span>
-          </div>
-        )}
-        <div className="space-y-3 p-4">
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <h2 id="animal-name" className="text-xl font-semibold break-words">
-                {animal.name}
-              </h2>
-              <p className="text-sm text-stone-600">{animal.speciesName ?? 'Unknown Species'}</p>
+      <section aria-labelledby="animal-name" className={`${cardClasses} space-y-3`}>
+        <div className="flex items-start gap-3">
+          {animal.photoUrl ? (
+            <a
+              href={animal.photoUrl}
+              target="_blank"
+              rel="noreferrer"
+              className="block size-24 shrink-0 overflow-hidden rounded-lg bg-stone-100"
+            >
+              <img
+                src={animal.thumbnailUrl ?? animal.photoUrl}
+                alt={animal.name}
+                className="size-full object-cover"
+              />
+            </a>
+          ) : (
+            <div className="flex size-24 shrink-0 flex-col items-center justify-center gap-1 rounded-lg bg-stone-100 text-stone-600">
+              <ImageOff aria-hidden className="size-6" />
+              <span className="text-xs font-medium">No Image</span>
             </div>
+          )}
+          <div className="min-w-0 flex-1 space-y-1">
+            <h2 id="animal-name" className="text-xl font-semibold [overflow-wrap:anywhere]">
+              {animal.name}
+            </h2>
+            <p className="text-sm [overflow-wrap:anywhere] text-stone-600">
+              {animal.speciesName ?? 'Unknown Species'}
+              {age && <span> · {age}</span>}
+            </p>
             <Link
               href={`/animal/${animal.id}/edit`}
-              className={`${buttonBase} ${buttonClasses.secondary} shrink-0`}
+              className={`${buttonBase} ${buttonClasses.secondary} -ml-0.5`}
             >
               <Pencil aria-hidden className="size-4" />
               Edit
             </Link>
           </div>
-          <GroupChips groups={animal.groups} linked />
-          <dl className="divide-y divide-stone-100 border-t border-stone-100">
-            {detailRows(animal).map(({ label, value, empty = 'Not set' }) => (
-              <div key={label} className="grid grid-cols-[7rem_1fr] gap-2 py-2 text-sm">
-                <dt className="font-medium text-stone-600">{label}</dt>
-                <dd className={`break-words ${value ? '' : 'text-stone-500 italic'}`}>{value ?? empty}</dd>
-              </div>
-            ))}
-          </dl>
         </div>
+        <GroupChips groups={animal.groups} linked />
       </section>
 
       <AddEntryMenu basePath={`/animal/${animal.id}`} />
+
+      <section aria-labelledby="animal-details-heading" className={`${cardClasses} space-y-2`}>
+        <h3 id="animal-details-heading" className="font-semibold">
+          Details
+        </h3>
+        <dl className="divide-y divide-stone-100 border-t border-stone-100">
+          {detailRows(animal, today, weightUnit).map(({ label, value, empty = 'Not set' }) => (
+            <div key={label} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 py-2 text-sm">
+              <dt className="font-medium text-stone-600">{label}</dt>
+              <dd className={`[overflow-wrap:anywhere] ${value ? '' : 'text-stone-500 italic'}`}>
+                {value ?? empty}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
       <RemindersCard animalId={animal.id} />
       <section aria-labelledby="care-history-heading" className={`${cardClasses} space-y-3`}>
         <h3 id="care-history-heading" className="font-semibold">
@@ -92,11 +125,14 @@ function AnimalProfile({ animal }: { animal: Animal }) {
 export default function AnimalProfilePage() {
   const { animalId = '' } = useParams<{ animalId: string }>();
   const animal = useQuery(animalQuery(animalId));
+  const profile = useQuery(profileQuery);
+  const { today } = useFarmToday();
+  usePageHeading(animal.data?.name);
 
   if (animal.isPending) return <Loading tight>Loading animal...</Loading>;
   if (animal.isError) {
     if (isNotFound(animal.error)) return <AnimalNotFound />;
     return <LoadErrorAlert error={animal.error} onRetry={() => void animal.refetch()} />;
   }
-  return <AnimalProfile animal={animal.data} />;
+  return <AnimalProfile animal={animal.data} today={today} weightUnit={profile.data?.weightUnit ?? 'lbs'} />;
 }

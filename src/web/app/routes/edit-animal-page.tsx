@@ -1,18 +1,23 @@
-// /animal/:animalId/edit: the animal form, prefilled. Only the fields the user changed are sent
+// /animal/:animalId/edit: the animal form, prefilled, with Cancel (back, nothing saved) and Delete. Only the fields the user changed are sent
 // (plus the full set of groups), so an unchanged weight keeps the unit it was recorded in.
 import { useQuery } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { Animal, AnimalUpdate } from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
+import { convertWeight, formatWeight, roundWeight } from '../../../shared/units/weights';
 import { isNotFound, LoadErrorAlert, Loading } from '../../components/page-states';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useToast } from '../../components/ui/toaster';
 import {
   animalQuery,
+  useDeleteAnimal,
   useRemovePhoto,
   useUpdateAnimal,
   useUploadPhoto,
 } from '../../features/animals/api/animals';
-import { formatWeight } from '../../features/animals/animal-display';
 import {
   AnimalForm,
   type AnimalFormSubmit,
@@ -23,18 +28,14 @@ import { groupsQuery } from '../../features/groups/api/groups';
 import { ApiError } from '../../lib/api';
 import { profileQuery } from '../../lib/profile';
 
-const kilogramsPerPound = 0.45359237;
-
 /** The saved weight in the farm's current unit (one decimal), and a note when it was converted. */
 function weightInFarmUnit(animal: Animal, farmUnit: WeightUnit): { value: string; hint?: string } {
   if (animal.weight === null) return { value: '' };
   const recordedIn = animal.weightUnit ?? 'lbs';
   if (recordedIn === farmUnit) return { value: String(animal.weight) };
-  const converted =
-    recordedIn === 'lbs' ? animal.weight * kilogramsPerPound : animal.weight / kilogramsPerPound;
   return {
-    value: String(Math.round(converted * 10) / 10),
-    hint: `Recorded as ${formatWeight(animal.weight, recordedIn)}; shown in ${farmUnit}.`,
+    value: String(roundWeight(convertWeight(animal.weight, recordedIn, farmUnit))),
+    hint: `Recorded as ${formatWeight(animal.weight, recordedIn, recordedIn)}; shown in ${farmUnit}.`,
   };
 }
 
@@ -61,6 +62,8 @@ function EditAnimalForm({ animal, weightUnit }: { animal: Animal; weightUnit: We
   const update = useUpdateAnimal(animal.id);
   const upload = useUploadPhoto();
   const removePhoto = useRemovePhoto();
+  const remove = useDeleteAnimal();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   if (groups.isPending) return <Loading tight>Loading animal...</Loading>;
   if (groups.isError) return <LoadErrorAlert error={groups.error} onRetry={() => void groups.refetch()} />;
@@ -107,18 +110,53 @@ function EditAnimalForm({ animal, weightUnit }: { animal: Animal; weightUnit: We
     navigate(`/animal/${animal.id}`);
   };
 
+  const deleteAnimal = async () => {
+    try {
+      await remove.mutateAsync(animal.id);
+      setConfirmingDelete(false);
+      toast({ title: 'Animal deleted successfully' });
+      navigate('/my-animals');
+    } catch {
+      setConfirmingDelete(false);
+      toast({ title: 'Failed to delete animal. Please try again.', variant: 'destructive' });
+    }
+  };
+
   return (
-    <AnimalForm
-      mode="edit"
-      heading={`Edit ${animal.name}`}
-      defaultValues={formValues(animal, weight.value)}
-      groups={groups.data}
-      weightUnit={weightUnit}
-      weightHint={weight.hint}
-      currentPhotoUrl={animal.photoUrl}
-      backHref={`/animal/${animal.id}`}
-      onSubmit={onSubmit}
-    />
+    <>
+      <AnimalForm
+        mode="edit"
+        heading={`Edit ${animal.name}`}
+        defaultValues={formValues(animal, weight.value)}
+        groups={groups.data}
+        weightUnit={weightUnit}
+        weightHint={weight.hint}
+        currentPhotoUrl={animal.photoUrl}
+        backHref={`/animal/${animal.id}`}
+        onSubmit={onSubmit}
+        footer={
+          <div className="grid grid-cols-2 gap-2">
+            <Button variant="secondary" onClick={() => navigate(`/animal/${animal.id}`)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={() => setConfirmingDelete(true)}>
+              <Trash2 aria-hidden className="size-4" />
+              Delete
+            </Button>
+          </div>
+        }
+      />
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={`Delete ${animal.name}?`}
+        message="Are you sure you want to delete this animal? This action cannot be undone."
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        onConfirm={() => void deleteAnimal()}
+        onCancel={() => setConfirmingDelete(false)}
+      />
+    </>
   );
 }
 

@@ -243,7 +243,9 @@ export default function AccountPage() {
             {rows.map(({ key, label }) => (
               <div key={key} className="grid grid-cols-[8rem_minmax(0,1fr)] gap-2 py-2 text-sm">
                 <dt className="font-medium text-stone-600">{label}</dt>
-                <dd className={`[overflow-wrap:anywhere] ${profile.data[key] ? '' : 'text-stone-500 italic'}`}>
+                <dd
+                  className={`[overflow-wrap:anywhere] ${profile.data[key] ? '' : 'text-stone-500 italic'}`}
+                >
                   {profile.data[key] || 'Not set'}
                 </dd>
               </div>

@@ -1,11 +1,17 @@
-// How an animal's stored values read on screen: weights with their unit, sex labels (dates: lib/dates).
+// How an animal's stored values read on screen: its weight in the farm's unit, its age, sex labels
+// (dates: lib/dates). The rules themselves are src/shared's, so every screen agrees.
+import { ageLabel } from '../../../shared/animals/age';
 import { sexLabels, type Animal } from '../../../shared/schemas/animals';
+import type { WeightUnit } from '../../../shared/schemas/profile';
+import { formatWeight } from '../../../shared/units/weights';
 
-/** '75.5 lbs', in the unit the weight was recorded in. */
-export function formatWeight(weight: number | null, unit: Animal['weightUnit']): string | null {
-  if (weight === null) return null;
-  return `${weight.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${unit ?? 'lbs'}`;
-}
+/** '68 kg': the animal's latest weight converted to the farm's unit (one decimal); null if none. */
+export const animalWeight = (animal: Pick<Animal, 'weight' | 'weightUnit'>, farmUnit: WeightUnit) =>
+  formatWeight(animal.weight, animal.weightUnit, farmUnit);
+
+/** '2 yrs 3 mos' on the farm's `today`; null without a birth date. */
+export const animalAge = (animal: Pick<Animal, 'birthDate'>, today: string) =>
+  ageLabel(animal.birthDate, today);
 
 export function sexLabel(sex: Animal['sex']): string | null {
   return sex ? sexLabels[sex] : null;

@@ -23,6 +23,15 @@ import { useGroupId } from './use-group-id';
 type FormValues = z.input<typeof groupUpdateSchema>;
 type ParsedValues = z.output<typeof groupUpdateSchema>;
 
+/** SPEC's confirm, then what happens to the group's animals: they stay, in no group or their others. */
+function deleteGroupMessage(animalCount: number): string {
+  const spec = 'Are you sure you want to delete this group? This action cannot be undone.';
+  if (animalCount === 0) return spec;
+  return animalCount === 1
+    ? `${spec} Its 1 animal stays in My Animals.`
+    : `${spec} Its ${animalCount} animals stay in My Animals.`;
+}
+
 function EditGroupForm({ group }: { group: Group }) {
   const [, navigate] = useLocation();
   const toast = useToast();
@@ -138,7 +147,7 @@ function EditGroupForm({ group }: { group: Group }) {
       <ConfirmDialog
         open={confirming}
         title={`Delete ${group.name}?`}
-        message="Are you sure you want to delete this group? This action cannot be undone."
+        message={deleteGroupMessage(group.animalCount)}
         confirmLabel="Delete"
         busyLabel="Deleting..."
         busy={remove.isPending}

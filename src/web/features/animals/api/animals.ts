@@ -1,14 +1,29 @@
-// Animals and species: query options and mutations. Keys: ['animals'] (list), ['animals', id],
+// Animals and species: query options and mutations. Keys: ['animals'] (list), ['animals', 'search',
+// filter] (My Animals), ['animals', id],
 // ['species']. Forms pass an id chosen once, so that retrying a create cannot duplicate it;
 // a change to an animal also refreshes ['groups'] (counts and group animal lists).
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Animal, AnimalCreate, AnimalUpdate, Species } from '../../../../shared/schemas/animals';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  Animal,
+  AnimalCreate,
+  AnimalListQuery,
+  AnimalUpdate,
+  Species,
+} from '../../../../shared/schemas/animals';
 import { client, data } from '../../../lib/api';
 
 export const animalsQuery = queryOptions({
   queryKey: ['animals'],
-  queryFn: (): Promise<Animal[]> => data(client.animals.$get()),
+  queryFn: (): Promise<Animal[]> => data(client.animals.$get({ query: {} })),
 });
+
+/** The animals matching a search, filters and order (My Animals); the server does the work. */
+export const animalSearchQuery = (filter: AnimalListQuery) =>
+  queryOptions({
+    queryKey: ['animals', 'search', filter],
+    queryFn: (): Promise<Animal[]> => data(client.animals.$get({ query: filter })),
+    placeholderData: keepPreviousData,
+  });
 
 export const animalQuery = (id: string) =>
   queryOptions({

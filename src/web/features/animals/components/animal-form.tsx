@@ -12,6 +12,8 @@ import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { earliestDate } from '../../../../shared/schemas/common';
+import { useFarmToday } from '../../../hooks/use-farm-today';
 import { todayIsoDate } from '../../../lib/dates';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { withAlpha } from './group-chip';
@@ -185,6 +187,7 @@ export function AnimalForm({
   currentPhotoUrl = null,
   backHref,
   onSubmit,
+  footer,
 }: {
   mode: 'add' | 'edit';
   heading: ReactNode;
@@ -195,9 +198,12 @@ export function AnimalForm({
   currentPhotoUrl?: string | null;
   backHref: string;
   onSubmit: AnimalFormSubmit;
+  /** more buttons under the submit button (Edit: Cancel and Delete) */
+  footer?: ReactNode;
 }) {
   const [, navigate] = useLocation();
   const headingId = useId();
+  const { today } = useFarmToday();
   const form = useForm<AnimalFormValues, unknown, AnimalFormOutput>({
     resolver: zodResolver(formSchemas[mode]),
     defaultValues,
@@ -259,7 +265,8 @@ export function AnimalForm({
           <TextField
             label="Birth Date"
             type="date"
-            max={todayIsoDate()}
+            min={earliestDate}
+            max={today}
             error={errors.birthDate?.message}
             {...form.register('birthDate')}
           />
@@ -316,6 +323,7 @@ export function AnimalForm({
                 Add a name and choose at least one group to save.
               </p>
             )}
+            {footer}
           </div>
         </form>
       </section>

@@ -30,7 +30,9 @@ function ChipContent({ group }: { group: Chip }) {
         className="size-2 shrink-0 rounded-full"
         style={{ backgroundColor: withAlpha(group.color, 1) }}
       />
-      <span className="truncate">{group.name}</span>
+      <span className="min-w-0 truncate" title={group.name}>
+        {group.name}
+      </span>
     </>
   );
 }
@@ -54,7 +56,7 @@ export function GroupChip({ group, linked = false }: { group: Chip; linked?: boo
 export function GroupChips({ groups, linked = false }: { groups: Chip[]; linked?: boolean }) {
   if (!groups.length) return null;
   return (
-    <ul aria-label="Groups" className="flex flex-wrap gap-1.5">
+    <ul aria-label="Groups" className="flex max-w-full min-w-0 flex-wrap gap-1.5">
       {groups.map((group) => (
         <li key={group.id} className="max-w-full">
           <GroupChip group={group} linked={linked} />

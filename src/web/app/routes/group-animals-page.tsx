@@ -1,52 +1,23 @@
-// /group/:groupId/animals: the animals of one group, each with a link to its profile.
+// /group/:groupId/animals: the animals of one group, on the same card as My Animals (photo, tag,
+// age, weight), each with a link to its profile.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { sexLabels, type Animal } from '../../../shared/schemas/animals';
 import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
-import { formatUsDate } from '../../lib/dates';
-import { groupAnimalsQuery, groupQuery } from './api/groups';
-import { solid } from './color';
-import { useGroupId } from './use-group-id';
-
-function AnimalCard({ animal }: { animal: Animal }) {
-  const facts = [
-    { label: 'Sex', value: animal.sex ? sexLabels[animal.sex] : 'N/A' },
-    { label: 'Birth Date', value: formatUsDate(animal.birthDate) ?? 'N/A' },
-    { label: 'Breed', value: animal.breed ?? 'N/A' },
-  ];
-  return (
-    <article aria-labelledby={`animal-${animal.id}`} className={`${cardClasses} space-y-2`}>
-      <div className="flex items-center justify-between gap-3">
-        <h3 id={`animal-${animal.id}`} className="min-w-0 text-lg font-semibold break-words">
-          {animal.name}
-        </h3>
-        <Link
-          href={`/animal/${animal.id}`}
-          className={`${buttonBase} ${buttonClasses.secondary} shrink-0 px-3`}
-        >
-          See Info<span className="sr-only"> about {animal.name}</span>
-        </Link>
-      </div>
-      <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm">
-        {facts.map(({ label, value }) => (
-          <div key={label} className="contents">
-            <dt className="text-stone-600">{label}</dt>
-            <dd className={`break-words ${value === 'N/A' ? 'text-stone-500' : 'text-stone-900'}`}>
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </article>
-  );
-}
+import { AnimalCard } from '../../features/animals/components/animal-card';
+import { groupAnimalsQuery, groupQuery } from '../../features/groups/api/groups';
+import { solid } from '../../features/groups/color';
+import { useGroupId } from '../../features/groups/use-group-id';
+import { useFarmToday } from '../../hooks/use-farm-today';
+import { profileQuery } from '../../lib/profile';
 
 export default function GroupAnimalsPage() {
   const groupId = useGroupId();
   const group = useQuery(groupQuery(groupId));
   const animals = useQuery(groupAnimalsQuery(groupId));
+  const profile = useQuery(profileQuery);
+  const { today } = useFarmToday();
 
   if (group.isPending) return <Loading>Loading animals...</Loading>;
   if (group.isError) {
@@ -65,7 +36,7 @@ export default function GroupAnimalsPage() {
           + Add Animal
         </Link>
       </div>
-      <h2 className="flex items-center gap-2 text-lg font-semibold break-words">
+      <h2 className="flex items-center gap-2 text-lg font-semibold [overflow-wrap:anywhere]">
         <span
           aria-hidden
           className="size-3 shrink-0 rounded-full"
@@ -85,7 +56,12 @@ export default function GroupAnimalsPage() {
         <ul className="space-y-3">
           {animals.data.map((animal) => (
             <li key={animal.id}>
-              <AnimalCard animal={animal} />
+              <AnimalCard
+                animal={animal}
+                today={today}
+                weightUnit={profile.data?.weightUnit ?? 'lbs'}
+                linkLabel="See Info"
+              />
             </li>
           ))}
         </ul>

@@ -1,0 +1,77 @@
+// An animal's card, the one used on My Animals and on a group's animal list: thumbnail, name,
+// species, sex, birth date and age, latest weight in the farm's unit, breed and tag, its groups
+// and the link to its profile. Long names and tags wrap; nothing scrolls sideways at 360 px.
+import { PawPrint } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { Animal } from '../../../../shared/schemas/animals';
+import type { WeightUnit } from '../../../../shared/schemas/profile';
+import { buttonBase, buttonClasses } from '../../../components/ui/button';
+import { cardClasses } from '../../../components/ui/card';
+import { formatUsDate } from '../../../lib/dates';
+import { animalAge, animalWeight, sexLabel } from '../animal-display';
+import { GroupChips } from './group-chip';
+
+export function AnimalCard({
+  animal,
+  today,
+  weightUnit,
+  linkLabel = 'View Profile',
+  action,
+}: {
+  animal: Animal;
+  /** the farm's calendar date, for the age */
+  today: string;
+  weightUnit: WeightUnit;
+  /** SPEC: 'View Profile' on My Animals, 'See Info' on a group's animals */
+  linkLabel?: 'View Profile' | 'See Info';
+  /** a control at the card's top right (My Animals: delete) */
+  action?: ReactNode;
+}) {
+  const headingId = `animal-${animal.id}`;
+  const age = animalAge(animal, today);
+  const weight = animalWeight(animal, weightUnit);
+  return (
+    <article aria-labelledby={headingId} className={`${cardClasses} space-y-3`}>
+      <div className="flex items-start gap-3">
+        <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-stone-100 text-stone-500">
+          {animal.thumbnailUrl ? (
+            <img src={animal.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
+          ) : (
+            <PawPrint aria-hidden className="size-7" />
+          )}
+        </div>
+        <div className="min-w-0 flex-1">
+          <h3 id={headingId} className="font-semibold [overflow-wrap:anywhere]">
+            {animal.name}
+          </h3>
+          <p className="text-sm [overflow-wrap:anywhere] text-stone-600">
+            {animal.speciesName ?? 'Unknown Species'}
+          </p>
+          <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-stone-700">
+            <span>Sex: {sexLabel(animal.sex) ?? 'N/A'}</span>
+            <span>Born: {formatUsDate(animal.birthDate) ?? 'N/A'}</span>
+            {age && <span>Age: {age}</span>}
+            {weight && <span>Weight: {weight}</span>}
+          </p>
+          {(animal.breed || animal.tagId) && (
+            <p className="flex flex-wrap gap-x-3 text-sm text-stone-700">
+              {animal.breed && (
+                <span className="min-w-0 [overflow-wrap:anywhere]">Breed: {animal.breed}</span>
+              )}
+              {animal.tagId && <span className="min-w-0 [overflow-wrap:anywhere]">Tag: {animal.tagId}</span>}
+            </p>
+          )}
+        </div>
+        {action}
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <GroupChips groups={animal.groups} />
+        <Link href={`/animal/${animal.id}`} className={`${buttonBase} ${buttonClasses.secondary} ml-auto`}>
+          {linkLabel}
+          {linkLabel === 'See Info' && <span className="sr-only"> about {animal.name}</span>}
+        </Link>
+      </div>
+    </article>
+  );
+}
