@@ -150,7 +150,12 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
     const reminder = await json(
       await send('/api/v1/reminders', {
         cookie: c,
-        body: { title: `${marker} reminder`, type: 'general', dueDate: '2099-01-01', animalId: animal.id },
+        body: {
+          title: `${marker} reminder`,
+          type: 'general',
+          dueDate: `${new Date().getUTCFullYear() + 1}-01-01`,
+          animalId: animal.id,
+        },
       }),
     );
     const records = {

@@ -234,7 +234,9 @@ type Sent = { method: string; path: string; template: string; body?: unknown; ra
 const zones = ['UTC', 'America/Chicago', 'Europe/Paris', 'Pacific/Kiritimati', 'Etc/GMT+12'];
 const colors = ['#3b82f6', 'rgba(59,130,246,1)', ' #ABCDEF ', 'rgba(1,2,3,0.5)'];
 const pastDates = ['2026-01-15', '2024-02-29', '1990-01-01', '2025-12-31'];
-const futureDates = ['2099-12-31', '2099-06-01', '2030-07-04', '2028-02-29'];
+// reminders are due within ten years of today (src/shared/care/rules.ts)
+const soon = new Date().getUTCFullYear() + 1;
+const futureDates = [`${soon + 8}-12-31`, `${soon + 4}-06-01`, `${soon}-07-04`, `${soon + 2}-02-28`];
 const dateBetween = (from: string, to: string) =>
   fc
     .date({ min: new Date(from), max: new Date(to), noInvalidDate: true })
@@ -308,7 +310,7 @@ function valueFor(schema: Schema, name: string, pools: Pools): fc.Arbitrary<unkn
   if (/^(animalId)$/.test(name)) return pool('animal');
   if (name === 'speciesId') return pool('species');
   if (/due/i.test(name))
-    return fc.oneof(fc.constantFrom(...futureDates), dateBetween('2027-01-01', '2099-12-31'));
+    return fc.oneof(fc.constantFrom(...futureDates), dateBetween(`${soon}-01-01`, `${soon + 8}-12-31`));
   if (/date/i.test(name))
     return fc.oneof(fc.constantFrom(...pastDates), dateBetween('1990-01-01', '2025-12-31'));
   if (name === 'timeZone') return fc.constantFrom(...zones);
@@ -589,7 +591,7 @@ describe.each(backends)('generated input on %s', (backend) => {
         await create('/api/v1/reminders', {
           title: 'Feed',
           type: 'feeding',
-          dueDate: '2099-01-01',
+          dueDate: `${soon}-01-01`,
           animalId: first,
         })
       ).id,

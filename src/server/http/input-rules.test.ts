@@ -34,7 +34,7 @@ describe.each(backends)('input rules on %s', (backend) => {
     entryId = (await entries.json()).entries?.[0]?.id ?? '';
     const reminder = await t.request('/api/v1/reminders', {
       cookie,
-      body: { title: 'Feed', type: 'feeding', dueDate: '2099-01-01', animalId },
+      body: { title: 'Feed', type: 'feeding', dueDate: `${new Date().getUTCFullYear() + 1}-01-01`, animalId },
     });
     reminderId = (await reminder.json()).id;
   });
@@ -92,7 +92,12 @@ describe.each(backends)('input rules on %s', (backend) => {
       [
         'POST',
         '/api/v1/reminders',
-        (text) => ({ title: text, type: 'general', dueDate: '2099-01-01', animalId }),
+        (text) => ({
+          title: text,
+          type: 'general',
+          dueDate: `${new Date().getUTCFullYear() + 1}-01-01`,
+          animalId,
+        }),
         'title',
       ],
       ['PATCH', '/api/v1/profile', (text) => ({ farmName: text }), 'farmName'],

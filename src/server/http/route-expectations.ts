@@ -44,7 +44,8 @@ export type AppRouteRow =
   /** Better Auth's handler: its own endpoints are listed from the auth instance (authRoutes below). */
   | { kind: 'auth-handler' };
 
-const later = '2099-01-01';
+/** a date ahead, within the ten years a reminder may be due in */
+const later = `${new Date().getUTCFullYear() + 1}-06-01`;
 
 /** Keyed by "METHOD path" exactly as in `app.routes`. */
 export const appRoutes: Record<string, AppRouteRow> = {
@@ -173,6 +174,8 @@ export const appRoutes: Record<string, AppRouteRow> = {
     owner: 201,
     otherFarm: 422,
   },
+  // aimed at the owner's farm's names: another farm gets its own (empty) list
+  'GET /api/v1/care/medications': { kind: 'api', query: () => 'q=Matrix', owner: 200, otherFarm: 200 },
   'GET /api/v1/care-entries/:id': { kind: 'api', params: { id: 'careEntry' }, owner: 200, otherFarm: 404 },
   'PATCH /api/v1/care-entries/:id': {
     kind: 'api',
@@ -209,6 +212,21 @@ export const appRoutes: Record<string, AppRouteRow> = {
   'POST /api/v1/reminders/:id/complete': {
     kind: 'api',
     params: { id: 'reminder' },
+    owner: 200,
+    otherFarm: 404,
+  },
+  'GET /api/v1/reminders/:id': { kind: 'api', params: { id: 'reminder' }, owner: 200, otherFarm: 404 },
+  'PATCH /api/v1/reminders/:id': {
+    kind: 'api',
+    params: { id: 'reminder' },
+    body: () => ({ title: 'Changed reminder', dueDate: later }),
+    owner: 200,
+    otherFarm: 404,
+  },
+  'POST /api/v1/reminders/:id/snooze': {
+    kind: 'api',
+    params: { id: 'reminder' },
+    body: () => ({ by: 'week' }),
     owner: 200,
     otherFarm: 404,
   },

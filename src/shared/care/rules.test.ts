@@ -4,10 +4,14 @@ import {
   cut,
   isOverdue,
   medicationReminderTitle,
+  latestReminderDate,
+  nextDueAfterDone,
   nextOccurrence,
   possessive,
+  reminderTypeLabel,
   reminderBadge,
   reminderDateProblem,
+  snoozedDueDate,
   weightReminderTitle,
   withoutReminderWord,
 } from './rules';
@@ -60,6 +64,83 @@ describe('a reminder date is not before the farm’s today', () => {
   it('leaves a blank or malformed date to the schemas', () => {
     for (const date of [null, undefined, '', 'not a date'])
       expect(reminderDateProblem('nextDueDate', date, '2026-11-22')).toBeUndefined();
+  });
+});
+
+describe('a reminder date is within ten years of the farm’s today', () => {
+  it('allows the last day ten years on and refuses the next, with the field’s message', () => {
+    expect(latestReminderDate('2026-11-22')).toBe('2036-11-22');
+    expect(latestReminderDate('2028-02-29')).toBe('2038-02-28');
+    expect(reminderDateProblem('dueDate', '2036-11-22', '2026-11-22')).toBeUndefined();
+    expect(reminderDateProblem('dueDate', '2036-11-23', '2026-11-22')).toBe(
+      'The due date must be within ten years',
+    );
+    expect(reminderDateProblem('nextDueDate', '9999-12-31', '2026-11-22')).toBe(
+      'The reminder date must be within ten years',
+    );
+  });
+});
+
+describe('repeat from the due date or from the day done', () => {
+  const every = (repeatEvery: number, repeatUnit: 'day' | 'week' | 'month', repeatFrom: 'due' | 'done') =>
+    ({ dueDate: '2026-03-01', repeatEvery, repeatUnit, repeatFrom }) as const;
+
+  it('from the day done: the interval after doneOn, early or late', () => {
+    expect(nextDueAfterDone(every(8, 'week', 'done'), '2026-03-10')).toBe('2026-05-05');
+    expect(nextDueAfterDone(every(1, 'day', 'done'), '2026-02-20')).toBe('2026-02-21');
+    expect(nextDueAfterDone({ ...every(1, 'month', 'done'), dueDate: '2026-01-31' }, '2026-01-31')).toBe(
+      '2026-02-28',
+    );
+  });
+
+  it('from the due date: a late Done keeps the schedule, a very late one skips to the next date ahead', () => {
+    // due Mar 1, every week: done Mar 3 → Mar 8 (not Mar 10)
+    expect(nextDueAfterDone(every(1, 'week', 'due'), '2026-03-03')).toBe('2026-03-08');
+    // done on the due date or early: the next date of the schedule
+    expect(nextDueAfterDone(every(1, 'week', 'due'), '2026-03-01')).toBe('2026-03-08');
+    expect(nextDueAfterDone(every(1, 'week', 'due'), '2026-02-25')).toBe('2026-03-08');
+    // done on a later date of the schedule: the one after it
+    expect(nextDueAfterDone(every(1, 'week', 'due'), '2026-03-08')).toBe('2026-03-15');
+    // three weeks late: skips to the first date after doneOn
+    expect(nextDueAfterDone(every(1, 'week', 'due'), '2026-03-23')).toBe('2026-03-29');
+    expect(nextDueAfterDone(every(3, 'day', 'due'), '2026-03-05')).toBe('2026-03-07');
+  });
+
+  it('from the due date by months, month ends included', () => {
+    const jan31 = { dueDate: '2026-01-31', repeatEvery: 1, repeatUnit: 'month', repeatFrom: 'due' } as const;
+    expect(nextDueAfterDone(jan31, '2026-01-31')).toBe('2026-02-28');
+    expect(nextDueAfterDone(jan31, '2026-02-10')).toBe('2026-02-28');
+    expect(nextDueAfterDone(jan31, '2026-03-01')).toBe('2026-03-31');
+    expect(nextDueAfterDone({ ...jan31, dueDate: '2028-01-31' }, '2028-02-01')).toBe('2028-02-29');
+    // a year's vaccination done 14 months late: the next anniversary still ahead
+    expect(
+      nextDueAfterDone(
+        { dueDate: '2025-04-15', repeatEvery: 12, repeatUnit: 'month', repeatFrom: 'due' },
+        '2026-06-01',
+      ),
+    ).toBe('2027-04-15');
+    expect(
+      nextDueAfterDone(
+        { dueDate: '2026-04-15', repeatEvery: 3, repeatUnit: 'month', repeatFrom: 'due' },
+        '2026-04-14',
+      ),
+    ).toBe('2026-07-15');
+  });
+});
+
+describe('snooze and type labels', () => {
+  it('snoozes from the later of the due date and today', () => {
+    expect(snoozedDueDate('2026-11-10', '2026-11-22', 'day')).toBe('2026-11-23');
+    expect(snoozedDueDate('2026-11-10', '2026-11-22', 'week')).toBe('2026-11-29');
+    expect(snoozedDueDate('2026-12-30', '2026-11-22', 'day')).toBe('2026-12-31');
+    expect(snoozedDueDate('2026-12-30', '2026-11-22', 'week')).toBe('2027-01-06');
+  });
+
+  it('shows the type label only when the title does not start with it', () => {
+    expect(reminderTypeLabel('medical', 'Heartworm - Goats')).toBe('Medical');
+    expect(reminderTypeLabel('weight', 'Weight Check - Daisy')).toBeNull();
+    expect(reminderTypeLabel('feeding', 'feeding the hens')).toBeNull();
+    expect(reminderTypeLabel('general', 'Fix the fence')).toBe('General');
   });
 });
 

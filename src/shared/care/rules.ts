@@ -57,17 +57,31 @@ export const reminderTooEarly = {
   nextDueDate: 'The reminder date cannot be earlier than today',
 } as const;
 
+/** A reminder is due within ten years of the farm's today (PRODUCT: reminders today..+10 years). */
+export const reminderYearsAhead = 10;
+export const reminderTooLate = {
+  dueDate: 'The due date must be within ten years',
+  nextDueDate: 'The reminder date must be within ten years',
+} as const;
+
+/** The last day a reminder may be due: ten years from the farm's today (Feb 29 → Feb 28). */
+export const latestReminderDate = (today: string) => addMonths(today, reminderYearsAhead * 12);
+
 /**
- * The one "not before today" rule of reminders, for the forms and the server alike: the message
- * when `date` is before the farm's `today` (both 'YYYY-MM-DD' in the farm's zone), else undefined.
- * A blank or malformed date is not this rule's to refuse (the schemas do that).
+ * The one date range of reminders (today..+10 years), for the forms and the server alike: the
+ * message when `date` is before the farm's `today` or after ten years from it (all 'YYYY-MM-DD' in
+ * the farm's zone), else undefined. A blank or malformed date is not this rule's to refuse (the
+ * schemas do that).
  */
 export function reminderDateProblem(
   field: keyof typeof reminderTooEarly,
   date: string | null | undefined,
   today: string,
 ): string | undefined {
-  return date && isOverdue(date, today) ? reminderTooEarly[field] : undefined;
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
+  if (isOverdue(date, today)) return reminderTooEarly[field];
+  if (date > latestReminderDate(today)) return reminderTooLate[field];
+  return undefined;
 }
 
 /** The next due date of a repeating reminder, counted from the day it was done. */
@@ -80,4 +94,56 @@ export function nextOccurrence(doneOn: string, every: number, unit: RepeatUnit):
     case 'month':
       return addMonths(doneOn, every);
   }
+}
+
+export const repeatFroms = ['due', 'done'] as const;
+/** 'due': a fixed schedule (vaccinations); 'done': counted from the day it was done (deworming). */
+export type RepeatFrom = (typeof repeatFroms)[number];
+export const repeatFromLabels: Record<RepeatFrom, string> = {
+  due: 'Due date (fixed schedule)',
+  done: 'Day done',
+};
+
+/**
+ * The due date of a repeating reminder's next occurrence when it is marked done on `doneOn`:
+ * from 'done', `doneOn` + the interval; from 'due', the first date of its schedule — due + k ×
+ * interval, k ≥ 1 — after `doneOn`, so a late Done does not drift the schedule and a very late one
+ * skips to the next date still ahead. Months count from the due date itself (Jan 31 + 1 month is
+ * Feb 28; + 2 months is Mar 31).
+ */
+export function nextDueAfterDone(
+  reminder: { dueDate: string; repeatEvery: number; repeatUnit: RepeatUnit; repeatFrom: RepeatFrom },
+  doneOn: string,
+): string {
+  const { dueDate, repeatEvery: every, repeatUnit: unit } = reminder;
+  if (reminder.repeatFrom === 'done') return nextOccurrence(doneOn, every, unit);
+  if (unit === 'month') {
+    // a first guess from the months between, then step to the first date after doneOn
+    const months =
+      (Number(doneOn.slice(0, 4)) - Number(dueDate.slice(0, 4))) * 12 +
+      (Number(doneOn.slice(5, 7)) - Number(dueDate.slice(5, 7)));
+    let k = Math.max(1, Math.floor(months / every));
+    while (k > 1 && addMonths(dueDate, (k - 1) * every) > doneOn) k -= 1;
+    while (addMonths(dueDate, k * every) <= doneOn) k += 1;
+    return addMonths(dueDate, k * every);
+  }
+  const step = unit === 'week' ? every * 7 : every;
+  const k = Math.max(1, Math.floor(daysBetween(dueDate, doneOn) / step) + 1);
+  return addDays(dueDate, k * step);
+}
+
+/** The due date after a snooze: a day or a week from the later of its due date and today. */
+export function snoozedDueDate(dueDate: string, today: string, by: 'day' | 'week'): string {
+  const from = dueDate > today ? dueDate : today;
+  return addDays(from, by === 'day' ? 1 : 7);
+}
+
+/**
+ * The type label shown beside a reminder's title, or null when the title already starts with it
+ * ('Weight Check' beside 'Weight Check - Daisy' would say it twice; 'Medical' beside 'Heartworm
+ * Reminder - Goats' does not).
+ */
+export function reminderTypeLabel(type: ReminderType, title: string): string | null {
+  const label = reminderTypeLabels[type];
+  return title.trim().toLowerCase().startsWith(label.toLowerCase()) ? null : label;
 }

@@ -1,12 +1,13 @@
 // Care entries (medical, weight, note) and reminders: what the API accepts and answers.
 import * as z from 'zod/mini';
-import { reminderTypes, repeatUnits } from '../care/rules';
+import { reminderTypes, repeatFroms, repeatUnits } from '../care/rules';
 import { calendarDate as calendarDateBetween, measurement, requiredText } from './common';
 import { weightUnits } from './profile';
 
 export const entryTypes = ['medical', 'weight', 'note'] as const;
 export type EntryType = (typeof entryTypes)[number];
 export const dosageUnits = ['mL', 'cc', 'mg', 'g', 'tablet(s)', 'drop(s)'] as const;
+/** SPEC's first values: shown as placeholders only (PRODUCT "Daily use at herd size"), never pre-filled. */
 export const careDefaults = {
   medicationName: 'Heartworm',
   dosage: 2,
@@ -77,7 +78,10 @@ export const careEntryCreateSchema = z.discriminatedUnion('type', [
 ]);
 export type CareEntryCreate = z.input<typeof careEntryCreateSchema>;
 
-/** Only the date and the recorded values change; applies to one entry or its whole batch. */
+/**
+ * Only the date and the recorded values change; applies to one entry or its whole batch. `weights`
+ * (a weigh-in's whole batch, ?scope=batch) sets each listed animal's own value.
+ */
 export const careEntryUpdateSchema = z.partial(
   z.strictObject({
     dateRecorded: calendarDate,
@@ -85,6 +89,14 @@ export const careEntryUpdateSchema = z.partial(
     dosage: dosage,
     dosageUnit: z.enum(dosageUnits, 'Choose a unit'),
     weightValue: weightValue,
+    weights: z.array(z.strictObject({ animalId: uuid, weightValue: weightValue })).check(
+      z.minLength(1, 'Give at least one weight'),
+      z.maxLength(500, 'At most 500 animals at once'),
+      z.refine(
+        (items) => new Set(items.map((item) => item.animalId)).size === items.length,
+        'An animal is listed twice',
+      ),
+    ),
     title: text('Title', 120),
     noteContent: text('Note', 5000),
   }),
@@ -111,9 +123,14 @@ export const careEntrySchema = z.object({
 });
 export type CareEntry = z.infer<typeof careEntrySchema>;
 
-/** A row of a group's log: one batch, whatever the number of animals it was applied to. */
+/**
+ * A row of a group's log: one batch recorded for the group, whatever the number of animals it was
+ * applied to; or one of the group's animals' own entries (`forAnimal` names it).
+ */
 export const careBatchSchema = z.object({
   batchId: z.string(),
+  /** null for the group's batch; the animal of an entry of its own (or of another group's batch) */
+  forAnimal: z.nullable(z.object({ id: z.string(), name: z.string() })),
   /** the first entry of the batch: open it to edit the batch */
   entryId: z.string(),
   type: z.enum(entryTypes),
@@ -131,6 +148,21 @@ export const careBatchSchema = z.object({
 });
 export type CareBatch = z.infer<typeof careBatchSchema>;
 
+/** A medication the farm gave before, with the dosage and unit it was last given with. */
+export const medicationSuggestionSchema = z.object({
+  medicationName: z.string(),
+  dosage: z.nullable(z.number()),
+  dosageUnit: z.nullable(z.string()),
+  lastGiven: z.string(),
+});
+export type MedicationSuggestion = z.infer<typeof medicationSuggestionSchema>;
+/** ?q= narrows the suggestions to names containing it. */
+export const medicationQuerySchema = z.object({
+  q: z.optional(z.string().check(z.maxLength(100, 'At most 100 characters'))),
+});
+/** How many earlier medications are suggested at most. */
+export const medicationSuggestionLimit = 100;
+
 export const reminderSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -142,7 +174,7 @@ export const reminderSchema = z.object({
   groupName: z.nullable(z.string()),
   repeatEvery: z.nullable(z.number()),
   repeatUnit: z.nullable(z.enum(repeatUnits)),
-  repeatFrom: z.enum(['done', 'due']),
+  repeatFrom: z.enum(repeatFroms),
   /** the number of animals a group batch's reminder covers ('22 animals'); null otherwise */
   animalCount: z.nullable(z.number()),
   completed: z.boolean(),
@@ -150,6 +182,9 @@ export const reminderSchema = z.object({
   createdAt: z.string(),
 });
 export type Reminder = z.infer<typeof reminderSchema>;
+
+const repeatEvery = z.int('Whole numbers only').check(z.gte(1, 'At least 1'), z.lte(365, 'At most 365'));
+const repeatFrom = z.enum(repeatFroms, 'Choose the due date or the day done');
 
 export const reminderCreateSchema = z
   .strictObject({
@@ -159,10 +194,10 @@ export const reminderCreateSchema = z
     dueDate: calendarDate,
     animalId: z.optional(z.nullable(uuid)),
     groupId: z.optional(z.nullable(uuid)),
-    repeatEvery: z.optional(
-      z.nullable(z.int('Whole numbers only').check(z.gte(1, 'At least 1'), z.lte(365, 'At most 365'))),
-    ),
+    repeatEvery: z.optional(z.nullable(repeatEvery)),
     repeatUnit: z.optional(z.nullable(z.enum(repeatUnits, 'Choose days, weeks or months'))),
+    /** a repeat counts from the due date (a fixed schedule) or from the day done (the default) */
+    repeatFrom: z.optional(repeatFrom),
   })
   .check(
     z.refine((value) => Boolean(value.animalId) !== Boolean(value.groupId), {
@@ -175,6 +210,42 @@ export const reminderCreateSchema = z
     }),
   );
 export type ReminderCreate = z.input<typeof reminderCreateSchema>;
+
+/** One reminder to edit: what a list shows, and the animals it covers (a group batch's; else []). */
+export const reminderDetailSchema = z.extend(reminderSchema, { animalIds: z.array(z.string()) });
+export type ReminderDetail = z.infer<typeof reminderDetailSchema>;
+
+/**
+ * A change to a reminder (PATCH): only the fields sent change. `animalId` moves one animal's
+ * reminder to another animal; `animalIds` says which animals a group's reminder covers. The due
+ * date's range (today..+10 years in the farm's zone) is the server's to check.
+ */
+export const reminderUpdateSchema = z
+  .strictObject({
+    title: z.optional(text('Title', 120)),
+    dueDate: z.optional(calendarDate),
+    repeatEvery: z.optional(z.nullable(repeatEvery)),
+    repeatUnit: z.optional(z.nullable(z.enum(repeatUnits, 'Choose days, weeks or months'))),
+    repeatFrom: z.optional(repeatFrom),
+    animalId: z.optional(uuid),
+    animalIds: z.optional(animalIds),
+  })
+  .check(
+    z.refine(
+      (value) =>
+        (value.repeatEvery === undefined) === (value.repeatUnit === undefined) &&
+        Boolean(value.repeatEvery) === Boolean(value.repeatUnit),
+      { message: 'Say how often it repeats', path: ['repeatEvery'] },
+    ),
+  );
+export type ReminderUpdate = z.input<typeof reminderUpdateSchema>;
+
+export const snoozeChoices = ['day', 'week'] as const;
+/** Snooze: the due date moves a day or a week on from the later of itself and today. */
+export const reminderSnoozeSchema = z.strictObject({
+  by: z.enum(snoozeChoices, 'Choose day or week'),
+});
+export type ReminderSnooze = z.input<typeof reminderSnoozeSchema>;
 
 export const pageSize = 100;
 export type Page<T> = { items: T[]; nextOffset: number | null };

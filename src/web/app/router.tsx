@@ -75,6 +75,11 @@ export const appRoutes: AppRoute[] = [
     title: 'New Reminder',
     Page: lazy(() => import('./routes/new-reminder-page')),
   },
+  {
+    path: '/reminders/:id/edit',
+    title: 'Edit Reminder',
+    Page: lazy(() => import('./routes/edit-reminder-page')),
+  },
 ];
 
 const AuthPage = lazy(() => import('../features/auth/auth-page'));

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EntryType } from '../../../shared/schemas/care';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
-import { animals, careEntries, groups, reminderAnimals, reminders } from '../../db/schema';
+import { animalGroups, animals, careEntries, groups, reminderAnimals, reminders } from '../../db/schema';
 import { ConflictError } from '../../http/errors';
 import type { NewReminder } from '../reminders/reminders.repo';
 
@@ -41,6 +41,9 @@ export type EntryChanges = Partial<{
   title: string;
   noteContent: string;
 }>;
+
+/** A weigh-in batch's values, animal by animal. */
+export type AnimalWeights = { animalId: string; weightValue: number }[];
 
 const entryColumns = {
   id: careEntries.id,
@@ -196,6 +199,7 @@ export function createCareRepo(db: Database) {
       id: string,
       scope: 'entry' | 'batch',
       changes: EntryChanges,
+      weights: AnimalWeights = [],
     ): Promise<string[]> {
       return db.transaction(async (tx) => {
         const target = await this.scopeWhere(tx, farmId, id, scope);
@@ -205,6 +209,18 @@ export function createCareRepo(db: Database) {
           .set({ ...changes, updatedAt: new Date() })
           .where(target)
           .returning({ id: careEntries.id, animalId: careEntries.animalId, type: careEntries.type });
+        if (weights.length) {
+          // each animal's own value, in one statement whatever the batch's size
+          const values = sql.join(
+            weights.map((item) => sql`(${item.animalId}::uuid, ${item.weightValue}::numeric)`),
+            sql`, `,
+          );
+          await tx.execute(sql`
+            update ${careEntries} set weight_value = given.weight_value
+            from (values ${values}) as given (animal_id, weight_value)
+            where ${target} and ${careEntries.type} = 'weight'
+              and ${careEntries.animalId} = given.animal_id`);
+        }
         const weighed = updated.filter((row) => row.type === 'weight').map((row) => row.animalId);
         await refreshWeights(tx, farmId, weighed);
         return updated.map((row) => row.id);
@@ -220,14 +236,11 @@ export function createCareRepo(db: Database) {
       return db.transaction(async (tx) => {
         const target = await this.scopeWhere(tx, farmId, id, scope);
         if (!target) return false;
-        const deleted = await tx
-          .delete(careEntries)
-          .where(target)
-          .returning({
-            animalId: careEntries.animalId,
-            type: careEntries.type,
-            batchId: careEntries.batchId,
-          });
+        const deleted = await tx.delete(careEntries).where(target).returning({
+          animalId: careEntries.animalId,
+          type: careEntries.type,
+          batchId: careEntries.batchId,
+        });
         const batchId = deleted[0]?.batchId;
         if (batchId && scope === 'batch') {
           await tx
@@ -270,6 +283,47 @@ export function createCareRepo(db: Database) {
         : and(eq(careEntries.farmId, farmId), eq(careEntries.id, id));
     },
 
+    /**
+     * The farm's earlier medications, each name once (case aside) with the dosage and unit it was
+     * last given with, the most recently given first; one statement, `limit` at most.
+     */
+    async medications(farmId: string, contains: string | undefined, limit: number) {
+      const escaped = contains?.trim().replace(/[\\%_]/g, (character) => `\\${character}`);
+      const latest = db
+        .selectDistinctOn([sql`lower(${careEntries.medicationName})`], {
+          medicationName: sql<string>`${careEntries.medicationName}`.as('medication_name'),
+          dosage: sql<number | null>`${careEntries.dosage}::float8`.as('dosage'),
+          dosageUnit: sql<string | null>`${careEntries.dosageUnit}`.as('dosage_unit'),
+          lastGiven: sql<string>`${careEntries.dateRecorded}::text`.as('last_given'),
+          createdAt: sql<Date>`${careEntries.createdAt}`.as('created_at'),
+        })
+        .from(careEntries)
+        .where(
+          and(
+            eq(careEntries.farmId, farmId),
+            eq(careEntries.type, 'medical'),
+            sql`${careEntries.medicationName} is not null`,
+            escaped ? sql`${careEntries.medicationName} ilike ${`%${escaped}%`}` : undefined,
+          ),
+        )
+        .orderBy(
+          sql`lower(${careEntries.medicationName})`,
+          desc(careEntries.dateRecorded),
+          desc(careEntries.createdAt),
+        )
+        .as('latest');
+      return db
+        .select({
+          medicationName: latest.medicationName,
+          dosage: latest.dosage,
+          dosageUnit: latest.dosageUnit,
+          lastGiven: latest.lastGiven,
+        })
+        .from(latest)
+        .orderBy(desc(latest.lastGiven), desc(latest.createdAt), asc(latest.medicationName))
+        .limit(limit);
+    },
+
     /** An animal's care history, newest first, one page. */
     animalHistory(farmId: string, animalId: string, offset: number, limit: number) {
       return db
@@ -282,15 +336,26 @@ export function createCareRepo(db: Database) {
         .offset(offset);
     },
 
-    /** A group's log: one row per batch recorded for the group, newest first, one page. */
+    /**
+     * A group's log, newest first, one page, one statement: one row per batch recorded for the
+     * group, and one row per entry of its animals' own (recorded for the animal alone or with
+     * another group), which names its animal (`forAnimal`).
+     */
     groupLog(farmId: string, groupId: string, offset: number, limit: number) {
-      // One row per batch. Values come from the batch's first entry, so that an entry edited on its
-      // own from an animal's page does not split the row.
+      // The group's batch is one row; any other entry is a row of its own (key: its id).
+      const forGroup = sql`${careEntries.groupId} = ${groupId}`;
+      const ownKey = sql`case when ${careEntries.groupId} = ${groupId} then null else ${careEntries.id} end`;
+      const member = sql`exists (select 1 from ${animalGroups} where ${animalGroups.farmId} = ${careEntries.farmId}
+        and ${animalGroups.groupId} = ${groupId} and ${animalGroups.animalId} = ${careEntries.animalId})`;
+      // Values come from the batch's first entry, so that an entry edited on its own from an
+      // animal's page does not split the row.
       const first = <T>(column: SQL | typeof careEntries.medicationName) =>
         sql<T>`(array_agg(${column} order by ${careEntries.createdAt}, ${careEntries.id}))[1]`;
       return db
         .select({
           batchId: careEntries.batchId,
+          forAnimal: sql<{ id: string; name: string } | null>`case when coalesce(bool_or(${forGroup}), false) then null
+            else (array_agg(json_build_object('id', ${animals.id}, 'name', ${animals.name})))[1] end`,
           entryId: sql<string>`(array_agg(${careEntries.id} order by lower(${animals.name}), ${animals.id}))[1]`,
           type: first<'medical' | 'weight' | 'note'>(sql`${careEntries.type}`),
           dateRecorded: first<string>(sql`${careEntries.dateRecorded}::text`),
@@ -311,12 +376,13 @@ export function createCareRepo(db: Database) {
         })
         .from(careEntries)
         .innerJoin(animals, entryAnimal)
-        .where(and(eq(careEntries.farmId, farmId), eq(careEntries.groupId, groupId)))
-        .groupBy(careEntries.batchId)
+        .where(and(eq(careEntries.farmId, farmId), sql`(${forGroup} or ${member})`))
+        .groupBy(careEntries.batchId, ownKey)
         .orderBy(
           desc(sql`max(${careEntries.dateRecorded})`),
           desc(sql`min(${careEntries.createdAt})`),
           desc(careEntries.batchId),
+          desc(sql`min(${careEntries.id}::text)`),
         )
         .limit(limit)
         .offset(offset);

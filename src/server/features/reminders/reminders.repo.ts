@@ -2,7 +2,7 @@
 // id (ids are scoped by farm: two farms may hold the same one); lists are one statement.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { RepeatUnit, ReminderType } from '../../../shared/care/rules';
+import type { RepeatFrom, RepeatUnit, ReminderType } from '../../../shared/care/rules';
 import type { Database } from '../../db/database';
 import { animalGroups, animals, groups, reminderAnimals, reminders } from '../../db/schema';
 
@@ -14,7 +14,17 @@ export type NewReminder = {
   dueDate: string;
   repeatEvery?: number | null;
   repeatUnit?: RepeatUnit | null;
-  repeatFrom?: 'done' | 'due';
+  repeatFrom?: RepeatFrom;
+};
+
+/** What PATCH may change; `animalIds` replaces the animals a group's reminder covers. */
+export type ReminderChanges = {
+  title?: string;
+  dueDate?: string;
+  repeatEvery?: number | null;
+  repeatUnit?: RepeatUnit | null;
+  repeatFrom?: RepeatFrom;
+  animalId?: string;
 };
 
 const reminderColumns = {
@@ -90,6 +100,51 @@ export function createRemindersRepo(db: Database) {
       return row;
     },
 
+    /** The animals a reminder covers by name (a group batch's follow-up), in natural name order. */
+    async reminderAnimalIds(farmId: string, id: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: reminderAnimals.animalId })
+        .from(reminderAnimals)
+        .innerJoin(
+          animals,
+          and(eq(animals.farmId, reminderAnimals.farmId), eq(animals.id, reminderAnimals.animalId)),
+        )
+        .where(and(eq(reminderAnimals.farmId, farmId), eq(reminderAnimals.reminderId, id)))
+        .orderBy(sql`natural_sort_key(${animals.name}) collate "C"`, asc(animals.id));
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Changes a reminder and, when `animalIds` is given, the animals it covers — one transaction.
+     * False when the farm has no such reminder.
+     */
+    async updateReminder(
+      farmId: string,
+      id: string,
+      changes: ReminderChanges,
+      animalIds?: string[],
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(reminders)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id)))
+          .returning({ id: reminders.id });
+        if (!updated) return false;
+        if (animalIds) {
+          await tx
+            .delete(reminderAnimals)
+            .where(and(eq(reminderAnimals.farmId, farmId), eq(reminderAnimals.reminderId, id)));
+          if (animalIds.length) {
+            await tx
+              .insert(reminderAnimals)
+              .values(animalIds.map((animalId) => ({ farmId, reminderId: id, animalId })));
+          }
+        }
+        return true;
+      });
+    },
+
     /** Inserts unless this farm already has the id (a repeated create); answers whether it wrote. */
     async insertReminder(farmId: string, id: string, reminder: NewReminder): Promise<boolean> {
       const written = await db
@@ -107,7 +162,12 @@ export function createRemindersRepo(db: Database) {
     async completeReminder(
       farmId: string,
       id: string,
-      nextDue: (reminder: { repeatEvery: number; repeatUnit: RepeatUnit }) => string,
+      nextDue: (reminder: {
+        dueDate: string;
+        repeatEvery: number;
+        repeatUnit: RepeatUnit;
+        repeatFrom: RepeatFrom;
+      }) => string,
     ): Promise<'completed' | 'already' | 'missing'> {
       return db.transaction(async (tx) => {
         const [done] = await tx
@@ -132,7 +192,12 @@ export function createRemindersRepo(db: Database) {
               groupId: done.groupId,
               title: done.title,
               type: done.type,
-              dueDate: nextDue({ repeatEvery: done.repeatEvery, repeatUnit: done.repeatUnit }),
+              dueDate: nextDue({
+                dueDate: done.dueDate,
+                repeatEvery: done.repeatEvery,
+                repeatUnit: done.repeatUnit,
+                repeatFrom: done.repeatFrom,
+              }),
               repeatEvery: done.repeatEvery,
               repeatUnit: done.repeatUnit,
               repeatFrom: done.repeatFrom,

@@ -3,7 +3,13 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as z from 'zod/mini';
-import { reminderCreateSchema, reminderSchema } from '../../../shared/schemas/care';
+import {
+  reminderCreateSchema,
+  reminderDetailSchema,
+  reminderSchema,
+  reminderSnoozeSchema,
+  reminderUpdateSchema,
+} from '../../../shared/schemas/care';
 import type { AppEnv } from '../../http/context';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
@@ -60,11 +66,55 @@ export function remindersRoutes(deps: { repo: RemindersRepo; care: CareRepo; pro
         return c.json(iso(reminder), written ? 201 : 200);
       },
     )
+    .get(
+      '/reminders/:id',
+      describeRoute({
+        tags: ['Reminders'],
+        summary: 'One reminder, with the animals it covers (a group batch’s follow-up; [] otherwise)',
+        responses: { 200: jsonContent(reminderDetailSchema, 'The reminder'), ...errorResponses },
+      }),
+      idParams('id'),
+      async (c) => c.json(iso(await reminders.get(c.get('farmId'), c.req.param('id'))), 200),
+    )
+    .patch(
+      '/reminders/:id',
+      describeRoute({
+        tags: ['Reminders'],
+        summary:
+          'Change a reminder’s title, due date (today..+10 years), repeat, or who it is for (animalId; a group’s: animalIds)',
+        responses: {
+          200: jsonContent(reminderDetailSchema, 'The changed reminder'),
+          ...errorResponses,
+          ...invalidResponse,
+        },
+      }),
+      idParams('id'),
+      validate('json', reminderUpdateSchema),
+      async (c) =>
+        c.json(iso(await reminders.update(c.get('farmId'), c.req.param('id'), c.req.valid('json'))), 200),
+    )
+    .post(
+      '/reminders/:id/snooze',
+      describeRoute({
+        tags: ['Reminders'],
+        summary: 'Snooze: due a day or a week on from the later of its due date and today',
+        responses: {
+          200: jsonContent(reminderDetailSchema, 'The snoozed reminder'),
+          ...errorResponses,
+          ...invalidResponse,
+        },
+      }),
+      idParams('id'),
+      validate('json', reminderSnoozeSchema),
+      async (c) =>
+        c.json(iso(await reminders.snooze(c.get('farmId'), c.req.param('id'), c.req.valid('json'))), 200),
+    )
     .post(
       '/reminders/:id/complete',
       describeRoute({
         tags: ['Reminders'],
-        summary: 'Mark done; a repeating reminder gets its next one, counted from today (safe to repeat)',
+        summary:
+          'Mark done; a repeating reminder gets its next one, from its due date or from today as it says (safe to repeat)',
         responses: { 200: jsonContent(reminderSchema, 'The completed reminder'), ...errorResponses },
       }),
       idParams('id'),

@@ -1,12 +1,18 @@
 // The rules of reminders, between the HTTP layer (reminders.routes.ts) and the database
-// (reminders.repo.ts): the animal or group must be the farm's own, a reminder is never due before
-// the farm's today, and a repeating reminder's next one is counted from the day it was done.
+// (reminders.repo.ts): the animal or group must be the farm's own, a reminder is due between the
+// farm's today and ten years on, and a repeating reminder's next one counts from its due date (a
+// fixed schedule) or from the day it was done, as it says.
 // Throws typed errors; the one onError maps them to HTTP.
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { dateInZone } from '../../../shared/care/dates';
-import { nextOccurrence, reminderDateProblem } from '../../../shared/care/rules';
-import { pageSize, type reminderCreateSchema } from '../../../shared/schemas/care';
+import { nextDueAfterDone, reminderDateProblem, snoozedDueDate } from '../../../shared/care/rules';
+import {
+  pageSize,
+  type reminderCreateSchema,
+  type reminderSnoozeSchema,
+  type reminderUpdateSchema,
+} from '../../../shared/schemas/care';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { CareRepo } from '../care/care.repo';
 import type { ProfileRepo } from '../account/profile.repo';
@@ -14,6 +20,8 @@ import { paged } from '../wire';
 import type { RemindersRepo } from './reminders.repo';
 
 type ReminderInput = z.output<typeof reminderCreateSchema>;
+type ReminderUpdateInput = z.output<typeof reminderUpdateSchema>;
+type SnoozeInput = z.output<typeof reminderSnoozeSchema>;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,6 +53,7 @@ export function createRemindersService(deps: {
         groupId = null,
         repeatEvery = null,
         repeatUnit = null,
+        repeatFrom = 'done',
         ...rest
       } = input;
       if (animalId && (await care.farmAnimals(farmId, [animalId])).size === 0) {
@@ -61,6 +70,7 @@ export function createRemindersService(deps: {
         groupId,
         repeatEvery,
         repeatUnit,
+        repeatFrom,
       });
       // Ids are scoped by farm (see POST /groups): not written means this farm's repeat.
       const reminder = await repo.findReminder(farmId, id);
@@ -68,11 +78,68 @@ export function createRemindersService(deps: {
       return { reminder, written };
     },
 
-    /** Marks done (safe to repeat); a repeating reminder's next one is counted from today. */
+    /** One reminder and the animals it covers (a group batch's; [] for one animal or a whole group). */
+    async get(farmId: string, id: string) {
+      const reminder = await repo.findReminder(farmId, id);
+      if (!reminder) throw new NotFoundError('Reminder');
+      return { ...reminder, animalIds: await repo.reminderAnimalIds(farmId, id) };
+    },
+
+    /**
+     * Changes what is sent: the title, the due date (checked only when it changes, so an overdue
+     * reminder's title can still be fixed), the repeat, and who it is for — another of the farm's
+     * animals for one animal's reminder, the farm's animals it covers for a group's.
+     */
+    async update(farmId: string, id: string, input: ReminderUpdateInput) {
+      const current = await repo.findReminder(farmId, id);
+      if (!current) throw new NotFoundError('Reminder');
+      const { animalId, animalIds, ...changes } = input;
+      const fields: Record<string, string[]> = {};
+      if (changes.dueDate !== undefined && changes.dueDate !== current.dueDate) {
+        const problem = reminderDateProblem('dueDate', changes.dueDate, await today(farmId));
+        if (problem) fields.dueDate = [problem];
+      }
+      if (animalId !== undefined) {
+        if (current.groupId) fields.animalId = ['This reminder is for a group: choose its animals'];
+        else if ((await care.farmAnimals(farmId, [animalId])).size === 0)
+          fields.animalId = ['Choose an animal of your own farm'];
+      }
+      if (animalIds !== undefined) {
+        if (!current.groupId) fields.animalIds = ['Only a group’s reminder covers several animals'];
+        else if ((await care.farmAnimals(farmId, animalIds)).size !== animalIds.length)
+          fields.animalIds = ['Choose animals of your own farm'];
+      }
+      if (Object.keys(fields).length) throw new ValidationError(fields);
+      const updated = await repo.updateReminder(
+        farmId,
+        id,
+        animalId === undefined ? changes : { ...changes, animalId },
+        animalIds,
+      );
+      if (!updated) throw new NotFoundError('Reminder'); // deleted meanwhile by this farm
+      return this.get(farmId, id);
+    },
+
+    /** Moves the due date a day or a week on from the later of itself and the farm's today. */
+    async snooze(farmId: string, id: string, input: SnoozeInput) {
+      const current = await repo.findReminder(farmId, id);
+      if (!current) throw new NotFoundError('Reminder');
+      const farmToday = await today(farmId);
+      const dueDate = snoozedDueDate(current.dueDate, farmToday, input.by);
+      const problem = reminderDateProblem('dueDate', dueDate, farmToday);
+      if (problem) throw new ValidationError({ by: [problem] });
+      if (!(await repo.updateReminder(farmId, id, { dueDate }))) throw new NotFoundError('Reminder');
+      return this.get(farmId, id);
+    },
+
+    /**
+     * Marks done (safe to repeat); a repeating reminder's next one follows its schedule (from the
+     * due date) or counts from today (from the day done).
+     */
     async complete(farmId: string, id: string) {
       const doneOn = await today(farmId);
       const result = await repo.completeReminder(farmId, id, (reminder) =>
-        nextOccurrence(doneOn, reminder.repeatEvery, reminder.repeatUnit),
+        nextDueAfterDone(reminder, doneOn),
       );
       if (result === 'missing') throw new NotFoundError('Reminder');
       const reminder = await repo.findReminder(farmId, id);

@@ -1,8 +1,10 @@
-// /reminders: every active reminder, as a month calendar (the default) or a list by due date.
+// /reminders: every active reminder, as a month calendar (the default) or a list by due date. The
+// choice is kept in the address (?view=list, so a reload and Back keep it) and remembered for the
+// next visit.
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, List } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { isOverdue } from '../../../shared/care/rules';
 import type { Reminder } from '../../../shared/schemas/care';
 import { Loading, LoadError } from '../../components/page-states';
@@ -16,6 +18,40 @@ import { plural } from './reminder-format';
 import { ReminderList } from './components/reminder-item';
 
 type View = 'calendar' | 'list';
+const viewKey = 'paddock.reminders.view';
+
+function rememberedView(): View | null {
+  try {
+    const value = window.localStorage.getItem(viewKey);
+    return value === 'list' || value === 'calendar' ? value : null;
+  } catch {
+    return null; // storage blocked: the default
+  }
+}
+
+/** The view in the address, else the one chosen last time, else the calendar (SPEC's default). */
+function useView(): [View, (view: View) => void] {
+  const [params, setParams] = useSearchParams();
+  const inAddress = params.get('view');
+  const view: View =
+    inAddress === 'list' || inAddress === 'calendar' ? inAddress : (rememberedView() ?? 'calendar');
+  const setView = (next: View) => {
+    try {
+      window.localStorage.setItem(viewKey, next);
+    } catch {
+      // storage blocked: the address still keeps it
+    }
+    setParams(
+      (previous) => {
+        const changed = new URLSearchParams(previous);
+        changed.set('view', next);
+        return changed;
+      },
+      { replace: true },
+    );
+  };
+  return [view, setView];
+}
 
 function ViewToggle({ view, onChange }: { view: View; onChange: (view: View) => void }) {
   const options = [
@@ -166,7 +202,7 @@ function ListView({ reminders, today }: { reminders: Reminder[]; today: string }
 }
 
 export default function RemindersPage() {
-  const [view, setView] = useState<View>('calendar');
+  const [view, setView] = useView();
   const reminders = useQuery(remindersQuery());
   const { today } = useFarmToday();
 

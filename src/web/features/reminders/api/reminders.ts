@@ -1,7 +1,14 @@
 // Reminders: query options and mutations. Keys: ['reminders'] (all active), ['reminders',
-// { animalId } | { groupId }].
+// { animalId } | { groupId }], ['reminders', 'detail', id] (one, with the animals it covers).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Page, Reminder, ReminderCreate } from '../../../../shared/schemas/care';
+import type {
+  Page,
+  Reminder,
+  ReminderCreate,
+  ReminderDetail,
+  ReminderSnooze,
+  ReminderUpdate,
+} from '../../../../shared/schemas/care';
 import { client, data } from '../../../lib/api';
 
 export const remindersQuery = (filter: { animalId?: string; groupId?: string } = {}) =>
@@ -15,6 +22,12 @@ export const remindersQuery = (filter: { animalId?: string; groupId?: string } =
           : {};
       return data(client.reminders.$get({ query }));
     },
+  });
+
+export const reminderQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['reminders', 'detail', id],
+    queryFn: (): Promise<ReminderDetail> => data(client.reminders[':id'].$get({ param: { id } })),
   });
 
 /** Pass an id chosen once per form, so that a retried submission adds one reminder. */
@@ -33,5 +46,34 @@ export function useCompleteReminder() {
     mutationFn: (id: string): Promise<Reminder> =>
       data(client.reminders[':id'].complete.$post({ param: { id } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reminders'] }),
+  });
+}
+
+export function useUpdateReminder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ReminderUpdate): Promise<ReminderDetail> =>
+      data(client.reminders[':id'].$patch({ param: { id }, json: changes })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reminders'] }),
+  });
+}
+
+export function useSnoozeReminder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReminderSnooze): Promise<ReminderDetail> =>
+      data(client.reminders[':id'].snooze.$post({ param: { id }, json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reminders'] }),
+  });
+}
+
+export function useDeleteReminder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<null> => data(client.reminders[':id'].$delete({ param: { id } })),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: ['reminders', 'detail', id] });
+      return queryClient.invalidateQueries({ queryKey: ['reminders'] });
+    },
   });
 }

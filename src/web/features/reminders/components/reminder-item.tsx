@@ -1,5 +1,6 @@
-// One active reminder: what is due, for which animal or group, when, how often, and 'Done'.
-import { CalendarDays, Check, PawPrint, Repeat, Users } from 'lucide-react';
+// One active reminder: what is due, for which animal or group (a batch's: 'N animals'), when, how
+// often, 'Done' and 'Edit' (to change, snooze or delete it).
+import { CalendarDays, Check, Pencil, PawPrint, Repeat, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { isOverdue, withoutReminderWord } from '../../../../shared/care/rules';
 import type { Reminder } from '../../../../shared/schemas/care';
@@ -9,9 +10,10 @@ import { offlineMessage } from '../../../lib/api';
 import { usDate } from '../../../lib/dates';
 import { useCompleteReminder } from '../api/reminders';
 import { OverdueBadge, TypeBadge } from './reminder-badges';
-import { repeatHint } from '../reminder-format';
+import { plural, repeatHint } from '../reminder-format';
 
-function Subject({ reminder }: { reminder: Reminder }) {
+/** Who the reminder is for, as a link to their page; a group batch's adds '· N animals'. */
+export function ReminderSubject({ reminder }: { reminder: Reminder }) {
   const subject = reminder.animalId
     ? { href: `/animal/${reminder.animalId}`, name: reminder.animalName, kind: 'Animal', Icon: PawPrint }
     : reminder.groupId
@@ -20,22 +22,29 @@ function Subject({ reminder }: { reminder: Reminder }) {
   if (!subject?.name) return null;
   const { href, name, kind, Icon } = subject;
   return (
-    <Link
-      href={href}
-      className="inline-flex min-h-6 max-w-full items-center gap-1 font-medium text-brand-700 underline-offset-4 hover:underline"
-    >
-      <Icon aria-hidden className="size-3.5 shrink-0" />
-      <span className="sr-only">{kind}: </span>
-      <span className="truncate">{name}</span>
-    </Link>
+    <span className="inline-flex max-w-full min-w-0 items-center gap-1">
+      <Link
+        href={href}
+        className="inline-flex min-h-6 max-w-full min-w-0 items-center gap-1 font-medium text-brand-700 underline-offset-4 hover:underline"
+      >
+        <Icon aria-hidden className="size-3.5 shrink-0" />
+        <span className="sr-only">{kind}: </span>
+        <span className="truncate">{name}</span>
+      </Link>
+      {reminder.animalCount !== null && (
+        <span className="shrink-0 whitespace-nowrap text-stone-700">
+          · {plural(reminder.animalCount, 'animal')}
+        </span>
+      )}
+    </span>
   );
 }
 
-export function ReminderItem({ reminder, today }: { reminder: Reminder; today: string }) {
+/** 'Done': completes the reminder (for every animal it covers) and says so. */
+export function DoneButton({ reminder, compact = false }: { reminder: Reminder; compact?: boolean }) {
   const toast = useToast();
   const complete = useCompleteReminder();
   const title = withoutReminderWord(reminder.title);
-  const overdue = isOverdue(reminder.dueDate, today);
 
   // mutateAsync, not mutate's callbacks: the item leaves the list (and unmounts) before they would run
   const markDone = async () => {
@@ -50,6 +59,24 @@ export function ReminderItem({ reminder, today }: { reminder: Reminder; today: s
       });
     }
   };
+
+  return (
+    <Button
+      variant="secondary"
+      className={`shrink-0 ${compact ? 'min-h-9 px-2.5' : 'px-3'}`}
+      aria-label={`Mark ${title} done`}
+      disabled={complete.isPending}
+      onClick={() => void markDone()}
+    >
+      <Check aria-hidden className="size-4" />
+      Done
+    </Button>
+  );
+}
+
+export function ReminderItem({ reminder, today }: { reminder: Reminder; today: string }) {
+  const title = withoutReminderWord(reminder.title);
+  const overdue = isOverdue(reminder.dueDate, today);
 
   return (
     <article
@@ -69,7 +96,7 @@ export function ReminderItem({ reminder, today }: { reminder: Reminder; today: s
             <CalendarDays aria-hidden className="size-3.5 shrink-0" />
             Due {usDate(reminder.dueDate)}
           </span>
-          <Subject reminder={reminder} />
+          <ReminderSubject reminder={reminder} />
           {reminder.repeatEvery && reminder.repeatUnit && (
             <span className="inline-flex items-center gap-1 whitespace-nowrap">
               <Repeat aria-hidden className="size-3.5 shrink-0" />
@@ -78,21 +105,22 @@ export function ReminderItem({ reminder, today }: { reminder: Reminder; today: s
           )}
         </div>
       </div>
-      <Button
-        variant="secondary"
-        className="shrink-0 px-3"
-        aria-label={`Mark ${title} done`}
-        disabled={complete.isPending}
-        onClick={() => void markDone()}
-      >
-        <Check aria-hidden className="size-4" />
-        Done
-      </Button>
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        <DoneButton reminder={reminder} />
+        <Link
+          href={`/reminders/${reminder.id}/edit`}
+          aria-label={`Edit ${title}`}
+          className="inline-flex min-h-9 items-center gap-1 px-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
+          <Pencil aria-hidden className="size-3.5" />
+          Edit
+        </Link>
+      </div>
     </article>
   );
 }
 
-/** A list of reminders, soonest first (the server's order). */
+/** A list of reminders, soonest first: the server's order (due date, then when made), kept as is. */
 export function ReminderList({ reminders, today }: { reminders: Reminder[]; today: string }) {
   return (
     <ul className="space-y-2">

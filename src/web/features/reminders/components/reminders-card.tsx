@@ -1,15 +1,19 @@
 // The Reminders card of a group's page or an animal's profile: its active reminders (for a group,
-// also those of its animals; for an animal, also those of its groups) and a way to add one.
+// also those of its animals; for an animal, also those of its groups and the group batches that
+// name it) and a way to add one. And home's Upcoming Reminders: the next three, each opening its
+// animal or group, with Done.
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
+import { reminderBadge, reminderTypeLabel, withoutReminderWord } from '../../../../shared/care/rules';
 import { Button } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
 import { useFarmToday } from '../../../hooks/use-farm-today';
 import { ApiError } from '../../../lib/api';
 import { remindersQuery } from '../api/reminders';
-import { ReminderList } from './reminder-item';
+import { DueBadge } from './reminder-badges';
+import { DoneButton, ReminderList, ReminderSubject } from './reminder-item';
 
 export function RemindersCard({
   animalId,
@@ -62,6 +66,69 @@ export function RemindersCard({
         <p className="text-sm text-stone-600">No Reminders</p>
       ) : (
         <ReminderList reminders={reminders.data.items} today={today} />
+      )}
+    </section>
+  );
+}
+
+/** SPEC §9: the home card shows at most three reminders. */
+const upcomingCount = 3;
+
+/**
+ * Home's Upcoming Reminders: the next three active ones in the server's order (due date, then when
+ * made: the same day's keep their order), each with its title, its animal or group as a link, its
+ * type label unless the title already starts with it, a due badge and Done.
+ */
+export function UpcomingRemindersCard() {
+  const reminders = useQuery(remindersQuery());
+  const { today } = useFarmToday();
+  return (
+    <section aria-labelledby="upcoming-heading" className={`${cardClasses} space-y-2`}>
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="upcoming-heading" className="flex items-center gap-2 text-base font-semibold">
+          <Bell aria-hidden className="size-4 text-brand-700" />
+          Upcoming Reminders
+        </h2>
+        <Link
+          href="/reminders"
+          className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
+          View all
+        </Link>
+      </div>
+      {reminders.isPending ? (
+        <p role="status" className="text-sm text-stone-600">
+          Loading reminders...
+        </p>
+      ) : reminders.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-stone-800">
+          <p>Could not load reminders.</p>
+          <Button variant="secondary" className="min-h-8 px-3" onClick={() => void reminders.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : reminders.data.items.length === 0 ? (
+        <p className="text-sm text-stone-600">No upcoming reminders</p>
+      ) : (
+        <ul className="divide-y divide-stone-100">
+          {reminders.data.items.slice(0, upcomingCount).map((reminder) => {
+            const title = withoutReminderWord(reminder.title);
+            const label = reminderTypeLabel(reminder.type, title);
+            return (
+              <li key={reminder.id} data-testid="upcoming-reminder" className="flex items-center gap-2 py-2">
+                <div className="min-w-0 flex-1 space-y-0.5">
+                  <p className="text-sm font-medium break-words">{title}</p>
+                  <div className="flex flex-wrap items-center gap-x-2 text-xs text-stone-600">
+                    <ReminderSubject reminder={reminder} />
+                    {label && <span>{label}</span>}
+                  </div>
+                </div>
+                <DueBadge badge={reminderBadge(reminder.dueDate, today)} />
+                <DoneButton reminder={reminder} compact />
+              </li>
+            );
+          })}
+        </ul>
       )}
     </section>
   );

@@ -1,0 +1,272 @@
+// Reminders changed after they were made: edit (title, date, repeat, who), snooze, delete, and a
+// repeat from the due date or from the day done — through HTTP against a real database.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, addMonths, dateInZone } from '../../../shared/care/dates';
+import { backends, createTestApp, type TestApp } from '../../test/test-app';
+
+type Reminder = {
+  id: string;
+  title: string;
+  dueDate: string;
+  animalId: string | null;
+  groupId: string | null;
+  animalCount: number | null;
+  animalIds: string[];
+  repeatEvery: number | null;
+  repeatUnit: string | null;
+  repeatFrom: 'due' | 'done';
+  completed: boolean;
+};
+
+describe.each(backends)('changing reminders on %s', (backend) => {
+  let t: TestApp;
+  let cookie: string;
+  let other: string;
+  let flock: { id: string };
+  const hens: { id: string; name: string }[] = [];
+  const today = () => dateInZone(new Date(), 'UTC');
+
+  const send = (path: string, method: string, body?: unknown, who = cookie) =>
+    t.request(path, { method, cookie: who, body });
+  const post = (path: string, body: unknown, who = cookie) => send(path, 'POST', body, who);
+  const patch = (path: string, body: unknown, who = cookie) => send(path, 'PATCH', body, who);
+  const get = async (path: string, who = cookie) => (await t.request(path, { cookie: who })).json();
+  const fields = async (response: Response) => Object.keys((await response.json()).error.fields);
+  const activeFor = async (animalId: string): Promise<Reminder[]> =>
+    (await get(`/api/v1/reminders?animalId=${animalId}`)).items;
+  /** a reminder due `days` from today (negative: overdue), written as if made that long ago */
+  const reminderDue = async (days: number, extra: Record<string, unknown> = {}): Promise<Reminder> => {
+    const created = await post('/api/v1/reminders', {
+      title: 'Clean the coop',
+      type: 'routine',
+      dueDate: today(),
+      animalId: hens[0]!.id,
+      ...extra,
+    });
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    await t.db.execute(sql`update reminders set due_date = ${addDays(today(), days)} where id = ${id}`);
+    return get(`/api/v1/reminders/${id}`);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    ({ cookie } = await t.signUpAndConfirm('keeper@example.com'));
+    ({ cookie: other } = await t.signUpAndConfirm('neighbour@example.com'));
+    flock = await (await post('/api/v1/groups', { name: 'Laying Hens' })).json();
+    for (const name of ['Hen 1', 'Hen 2', 'Hen 3', 'Hen 4']) {
+      hens.push(await (await post('/api/v1/animals', { name, groupIds: [flock.id] })).json());
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('edits a batch reminder’s title, date, repeat and animals in one go', async () => {
+    const treated = await post('/api/v1/care-entries', {
+      type: 'medical',
+      groupId: flock.id,
+      animalIds: hens.slice(0, 3).map((hen) => hen.id),
+      dateRecorded: today(),
+      medicationName: 'Dewormer',
+      dosage: 1,
+      dosageUnit: 'mL',
+      nextDueDate: addDays(today(), 14),
+    });
+    expect(treated.status).toBe(201);
+    const [batch] = (await activeFor(hens[0]!.id)).filter((item) => item.title.startsWith('Dewormer'));
+    expect(batch).toMatchObject({ title: 'Dewormer Reminder - Laying Hens', animalCount: 3 });
+    expect((await get(`/api/v1/reminders/${batch!.id}`)).animalIds).toEqual(
+      hens.slice(0, 3).map((hen) => hen.id),
+    );
+
+    const changed = await patch(`/api/v1/reminders/${batch!.id}`, {
+      title: 'Dewormer (second dose) - Laying Hens',
+      dueDate: addDays(today(), 21),
+      repeatEvery: 8,
+      repeatUnit: 'week',
+      repeatFrom: 'due',
+      animalIds: [hens[0]!.id, hens[3]!.id],
+    });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({
+      id: batch!.id,
+      title: 'Dewormer (second dose) - Laying Hens',
+      dueDate: addDays(today(), 21),
+      repeatEvery: 8,
+      repeatUnit: 'week',
+      repeatFrom: 'due',
+      animalCount: 2,
+      animalIds: [hens[0]!.id, hens[3]!.id],
+    });
+    // Hen 2 is no longer covered, Hen 4 now is
+    expect((await activeFor(hens[1]!.id)).map((item) => item.id)).not.toContain(batch!.id);
+    expect((await activeFor(hens[3]!.id)).map((item) => item.id)).toContain(batch!.id);
+
+    // stop repeating; only what is sent changes
+    const once = await patch(`/api/v1/reminders/${batch!.id}`, { repeatEvery: null, repeatUnit: null });
+    expect(await once.json()).toMatchObject({
+      repeatEvery: null,
+      repeatUnit: null,
+      title: 'Dewormer (second dose) - Laying Hens',
+      animalCount: 2,
+    });
+  });
+
+  it('moves one animal’s reminder to another animal of the farm, and fixes an overdue one’s title', async () => {
+    const overdue = await reminderDue(-3);
+    const moved = await patch(`/api/v1/reminders/${overdue.id}`, {
+      title: 'Clean the nest box',
+      dueDate: overdue.dueDate, // unchanged: an overdue date is not refused again
+      animalId: hens[2]!.id,
+    });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({ title: 'Clean the nest box', animalId: hens[2]!.id });
+    expect((await activeFor(hens[2]!.id)).map((item) => item.id)).toContain(overdue.id);
+    expect((await activeFor(hens[0]!.id)).map((item) => item.id)).not.toContain(overdue.id);
+  });
+
+  it('refuses a past date, a date more than ten years ahead and another farm’s animals, naming the field', async () => {
+    const reminder = await reminderDue(2);
+    const group = await reminderDue(2, { animalId: undefined, groupId: flock.id });
+    const pen = await (await post('/api/v1/groups', { name: 'Pen' }, other)).json();
+    const theirs = await (
+      await post('/api/v1/animals', { name: 'Not yours', groupIds: [pen.id] }, other)
+    ).json();
+    expect(theirs.id).toBeTruthy();
+    const cases: [string, Record<string, unknown>, string][] = [
+      [reminder.id, { dueDate: addDays(today(), -1) }, 'dueDate'],
+      [reminder.id, { dueDate: addDays(addMonths(today(), 120), 1) }, 'dueDate'],
+      [reminder.id, { animalId: theirs.id }, 'animalId'],
+      [reminder.id, { animalIds: [hens[0]!.id] }, 'animalIds'], // one animal's reminder
+      [group.id, { animalIds: [hens[0]!.id, theirs.id] }, 'animalIds'],
+      [group.id, { animalId: hens[0]!.id }, 'animalId'],
+      [reminder.id, { title: '  ' }, 'title'],
+      [reminder.id, { repeatEvery: 2 }, 'repeatEvery'],
+      [reminder.id, { repeatEvery: 2, repeatUnit: 'week', repeatFrom: 'sometimes' }, 'repeatFrom'],
+    ];
+    for (const [id, body, field] of cases) {
+      const response = await patch(`/api/v1/reminders/${id}`, body);
+      expect(response.status, `${id} ${JSON.stringify(body)} ${await response.clone().text()}`).toBe(422);
+      expect(await fields(response)).toEqual([field]);
+    }
+    // nothing changed
+    expect(await get(`/api/v1/reminders/${reminder.id}`)).toMatchObject({
+      dueDate: reminder.dueDate,
+      animalId: hens[0]!.id,
+      title: 'Clean the coop',
+    });
+    expect((await get(`/api/v1/reminders/${group.id}`)).animalIds).toEqual([]);
+
+    // the last day of the ten years is allowed
+    const latest = addMonths(today(), 120);
+    expect((await patch(`/api/v1/reminders/${reminder.id}`, { dueDate: latest })).status).toBe(200);
+
+    // the same range on create, and on an entry's next date
+    const tooLate = await post('/api/v1/reminders', {
+      title: 'Far away',
+      type: 'general',
+      dueDate: addDays(latest, 1),
+      animalId: hens[0]!.id,
+    });
+    expect(tooLate.status).toBe(422);
+    expect(await fields(tooLate)).toEqual(['dueDate']);
+    const entry = await post('/api/v1/care-entries', {
+      type: 'medical',
+      animalIds: [hens[0]!.id],
+      dateRecorded: today(),
+      medicationName: 'Vitamins',
+      dosage: 1,
+      dosageUnit: 'mL',
+      nextDueDate: '9999-01-01',
+    });
+    expect(entry.status).toBe(422);
+    expect(await fields(entry)).toEqual(['nextDueDate']);
+  });
+
+  it('snoozes by a day or a week from today when overdue, from the due date when ahead', async () => {
+    const overdue = await reminderDue(-5);
+    const day = await post(`/api/v1/reminders/${overdue.id}/snooze`, { by: 'day' });
+    expect(day.status).toBe(200);
+    expect((await day.json()).dueDate).toBe(addDays(today(), 1));
+    const week = await post(`/api/v1/reminders/${overdue.id}/snooze`, { by: 'week' });
+    expect((await week.json()).dueDate).toBe(addDays(today(), 8));
+
+    const ahead = await reminderDue(10);
+    expect((await (await post(`/api/v1/reminders/${ahead.id}/snooze`, { by: 'day' })).json()).dueDate).toBe(
+      addDays(today(), 11),
+    );
+    expect((await (await post(`/api/v1/reminders/${ahead.id}/snooze`, { by: 'week' })).json()).dueDate).toBe(
+      addDays(today(), 18),
+    );
+
+    const wrong = await post(`/api/v1/reminders/${ahead.id}/snooze`, { by: 'month' });
+    expect(wrong.status).toBe(422);
+    expect(await fields(wrong)).toEqual(['by']);
+  });
+
+  it('repeats from the due date without drifting when done late, or from the day done', async () => {
+    const weekly = { repeatEvery: 1, repeatUnit: 'week' };
+    const fixed = await reminderDue(-3, { ...weekly, repeatFrom: 'due', title: 'Vaccinate' });
+    const fromDone = await reminderDue(-3, { ...weekly, repeatFrom: 'done', title: 'Deworm' });
+    const veryLate = await reminderDue(-20, { ...weekly, repeatFrom: 'due', title: 'Trim beaks' });
+    for (const reminder of [fixed, fromDone, veryLate]) {
+      expect((await post(`/api/v1/reminders/${reminder.id}/complete`, {})).status).toBe(200);
+    }
+    const active = await activeFor(hens[0]!.id);
+    const byPrevious = (previous: Reminder) => {
+      const next = active.filter((item) => item.title === previous.title);
+      expect(next, JSON.stringify(active.map((item) => [item.title, item.dueDate]))).toHaveLength(1);
+      expect(next[0]!.id).not.toBe(previous.id);
+      return next[0]!;
+    };
+    // due 3 days ago, weekly on schedule: 4 days from now (not 7)
+    expect(byPrevious(fixed)).toMatchObject({ dueDate: addDays(today(), 4), repeatFrom: 'due' });
+    // from the day done: a week from today
+    expect(byPrevious(fromDone)).toMatchObject({ dueDate: addDays(today(), 7), repeatFrom: 'done' });
+    // 20 days late: skips the missed dates to the first one ahead (due + 21 days)
+    expect(byPrevious(veryLate)).toMatchObject({ dueDate: addDays(today(), 1) });
+  });
+
+  it('Done on a batch reminder completes it for every hen; its next one covers the same hens', async () => {
+    const treated = await post('/api/v1/care-entries', {
+      type: 'weight',
+      groupId: flock.id,
+      weights: hens.map((hen) => ({ animalId: hen.id, weightValue: 2 })),
+      dateRecorded: today(),
+      nextDueDate: addDays(today(), 3),
+    });
+    expect(treated.status).toBe(201);
+    const batch = (await activeFor(hens[0]!.id)).find((item) => item.title.startsWith('Weight Check'))!;
+    expect(batch.animalCount).toBe(4);
+    await patch(`/api/v1/reminders/${batch.id}`, { repeatEvery: 2, repeatUnit: 'week' });
+    expect((await post(`/api/v1/reminders/${batch.id}/complete`, {})).status).toBe(200);
+    for (const hen of hens) {
+      const weighIns = (await activeFor(hen.id)).filter((item) => item.title.startsWith('Weight Check'));
+      expect(weighIns.map((item) => item.id)).not.toContain(batch.id);
+      expect(weighIns).toHaveLength(1);
+      expect(weighIns[0]).toMatchObject({ animalCount: 4, dueDate: addDays(today(), 14) });
+    }
+  });
+
+  it('another farm gets 404 on GET, PATCH, snooze and DELETE, and changes nothing', async () => {
+    const mine = await reminderDue(5);
+    const path = `/api/v1/reminders/${mine.id}`;
+    expect((await t.request(path, { cookie: other })).status).toBe(404);
+    expect((await patch(path, { title: 'Hijacked', dueDate: addDays(today(), 9) }, other)).status).toBe(404);
+    expect((await post(`${path}/snooze`, { by: 'week' }, other)).status).toBe(404);
+    expect((await send(path, 'DELETE', undefined, other)).status).toBe(404);
+    expect(await get(path)).toMatchObject({
+      title: 'Clean the coop',
+      dueDate: mine.dueDate,
+      completed: false,
+    });
+
+    // the owner may delete it; then it is gone
+    expect((await send(path, 'DELETE')).status).toBe(204);
+    expect((await t.request(path, { cookie })).status).toBe(404);
+    expect((await patch(path, { title: 'Gone' })).status).toBe(404);
+    expect((await post(`${path}/snooze`, { by: 'day' })).status).toBe(404);
+  });
+});
