@@ -221,12 +221,23 @@ describe.skipIf(!browserAvailable)('finding an animal among 30', () => {
       );
       expect(await birthDate.getAttribute('max')).toBe(today);
       await main().getByLabel('Name', { exact: true }).fill('Henrietta');
-      // A guard for unsaved changes may ask before leaving: accept it.
-      page.once('dialog', (dialog) => void dialog.accept());
+      // typing is not lost silently: Back and a link ask first, and 'Cancel' in the question stays
+      const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+      await main().getByRole('button', { name: 'Back', exact: true }).click();
+      await expectVisible(question.getByText('You have unsaved changes. Leave this page?', { exact: true }));
+      await question.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expectPath(page, `/animal/${ids.hen17}/edit`);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Herd' }).click();
+      await expectVisible(question);
+      await question.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expectPath(page, `/animal/${ids.hen17}/edit`);
+      expect(await main().getByLabel('Name', { exact: true }).inputValue(), 'the typing is still there').toBe(
+        'Henrietta',
+      );
+      // the form's own Cancel discards on purpose, without a question
       await main().getByRole('button', { name: 'Cancel', exact: true }).click();
-      const leave = page.getByRole('dialog').getByRole('button', { name: /Leave|Discard/ });
-      if (await leave.isVisible().catch(() => false)) await leave.click();
       await expectPath(page, `/animal/${ids.hen17}`);
+      expect(await question.isVisible()).toBe(false);
       await expectVisible(main().getByRole('heading', { level: 2, name: 'Hen 17', exact: true }));
       const saved = await call<{ name: string }>('GET', `/api/v1/animals/${ids.hen17}`);
       expect(saved.name).toBe('Hen 17');

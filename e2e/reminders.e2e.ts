@@ -279,6 +279,28 @@ describe.skipIf(!browserAvailable)('reminders at flock size', () => {
       );
     });
 
+    it('asks before a half-written reminder is left, and Cancel leaves without asking', async () => {
+      await goto('/reminders');
+      await main().getByRole('link', { name: '+ New Reminder', exact: true }).click();
+      await expectPath(page, '/reminders/new');
+      await main().getByLabel('Title', { exact: true }).fill('Worm the flock');
+      const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+      await page.goBack(); // the browser's own Back
+      await expectVisible(question.getByText('You have unsaved changes. Leave this page?', { exact: true }));
+      await question.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expectPath(page, '/reminders/new');
+      expect(await main().getByLabel('Title', { exact: true }).inputValue()).toBe('Worm the flock');
+      await main().getByRole('button', { name: 'Back', exact: true }).click();
+      await question.getByRole('button', { name: 'Leave', exact: true }).click();
+      await expectPath(page, '/reminders');
+      await main().getByRole('link', { name: '+ New Reminder', exact: true }).click();
+      await main().getByLabel('Title', { exact: true }).fill('Worm the flock');
+      await main().getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expectPath(page, '/reminders');
+      expect(await question.isVisible()).toBe(false);
+      expect((await activeReminders()).some((reminder) => reminder.title === 'Worm the flock')).toBe(false);
+    });
+
     it('on My Herd, a reminder opens its animal, Done works, and the same day keeps its order', async () => {
       // three due today, made in this order; a label only where the title does not start with it
       for (const [title, type] of [

@@ -299,7 +299,7 @@ type KnownAnimal = {
 
 type Batch = {
   animalIds: string[];
-  /** a medical or weight batch with a next due date makes one reminder per entry */
+  /** a medical or weight batch with a next due date makes its reminder (one for a group's batch) */
   withReminders: boolean;
   /** entries by animal id, once acknowledged or found */
   entries: Map<string, CareEntry> | null;
@@ -879,11 +879,15 @@ class Checker {
       reminders.set(id, actual);
     }
     pendingReminders.clear();
-    // the reminders a batch makes are written with it, in its transaction: one per entry
+    // the reminders a batch makes are written with it, in its transaction: one for a group's
+    // batch of several animals (covering them all), else one per entry
     const byEntry = new Map<string, Reminder>();
+    const byBatch = new Map<string, Reminder>();
     for (const reminder of found.values()) {
       if (reminders.has(reminder.id)) continue;
-      if (reminder.careEntryId && entries.has(reminder.careEntryId))
+      if (reminder.careBatchId && batches.has(reminder.careBatchId))
+        byBatch.set(reminder.careBatchId, reminder);
+      else if (reminder.careEntryId && entries.has(reminder.careEntryId))
         byEntry.set(reminder.careEntryId, reminder);
       else
         this.problem(
@@ -893,11 +897,14 @@ class Checker {
     }
     for (const [batchId, batch] of batches) {
       if (!batch.withReminders || !batch.entries) continue;
-      const missing = [...batch.entries.values()].filter((entry) => !byEntry.has(entry.id));
-      if (missing.length) {
+      const whole = byBatch.get(batchId);
+      const missing = whole
+        ? batch.entries.size - (whole.animalCount ?? 0)
+        : [...batch.entries.values()].filter((entry) => !byEntry.has(entry.id)).length;
+      if (missing) {
         this.problem(
           'halfBatches',
-          `cycle ${cycle}: batch ${batchId} lacks the reminders of ${missing.length} of its ${batch.entries.size} entries`,
+          `cycle ${cycle}: batch ${batchId} lacks the reminders of ${missing} of its ${batch.entries.size} entries`,
         );
         batch.withReminders = false;
       }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addMonths, dateInZone, shortDate, usDate } from './dates';
 import {
   cut,
+  isCut,
   isOverdue,
   medicationReminderTitle,
   latestReminderDate,
@@ -157,6 +158,25 @@ describe('titles and text', () => {
     expect(cut('short')).toBe('short');
     expect(cut('x'.repeat(50))).toBe('x'.repeat(50));
     expect(cut('x'.repeat(51))).toBe(`${'x'.repeat(50)}...`);
+    expect(isCut('x'.repeat(50))).toBe(false);
+    expect(isCut('x'.repeat(51))).toBe(true);
+  });
+
+  it('cuts at a word boundary, never through a date or a word, when a space is near', () => {
+    // '12/11/2026' spans characters 45..54: the cut falls before it, not at '12/11'
+    const note = 'Gave the second dose of the dewormer, next on 12/11/2026 at the barn';
+    expect(note.indexOf('12/11/2026')).toBe(46);
+    expect(cut(note)).toBe('Gave the second dose of the dewormer, next on...');
+    // a word ending exactly at the limit stays whole
+    const exact = `${'a'.repeat(45)} word more`;
+    expect(cut(exact)).toBe(`${'a'.repeat(45)} word...`);
+    // a space just before the limit: the last word is left out, not cut
+    expect(cut(`${'b'.repeat(48)} longword`)).toBe(`${'b'.repeat(48)}...`);
+    // no space near the limit (one long token): cut at the limit
+    expect(cut(`ab ${'c'.repeat(60)}`)).toBe(`ab ${'c'.repeat(47)}...`);
+    // another limit
+    expect(cut('one two three four', 10)).toBe('one two...');
+    expect(cut('one two three four'.repeat(1), 100)).toBe('one two three four');
   });
 
   it('formats dates US style and short', () => {

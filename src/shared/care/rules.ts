@@ -33,9 +33,20 @@ export function possessive(name: string): string {
   return /s$/i.test(name) ? `${name}'` : `${name}'s`;
 }
 
-/** Text cut at 50 characters (or `max`) with an ellipsis. */
+/** Whether `cut` shortens `text` (a 'More' button then shows the rest). */
+export const isCut = (text: string, max = 50) => text.length > max;
+
+/**
+ * Text cut at 50 characters (or `max`) with an ellipsis. The cut falls at the last space within
+ * the limit when one is near (in the last 40%), so that a word or a date ('12/11/2026') is never
+ * split; only a single token longer than that is cut through.
+ */
 export function cut(text: string, max = 50): string {
-  return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
+  if (!isCut(text, max)) return text;
+  // a space right after the limit is a boundary too: the word before it fits whole
+  const space = text.slice(0, max + 1).search(/\s\S*$/);
+  const end = space >= Math.ceil(max * 0.6) ? space : max;
+  return `${text.slice(0, end).trimEnd()}...`;
 }
 
 export type Badge = { label: string; tone: 'today' | 'tomorrow' | 'overdue' | 'upcoming' };

@@ -177,6 +177,8 @@ export const reminderSchema = z.object({
   repeatFrom: z.enum(repeatFroms),
   /** the number of animals a group batch's reminder covers ('22 animals'); null otherwise */
   animalCount: z.nullable(z.number()),
+  /** the care batch whose follow-up this is: one reminder for a group's batch */
+  careBatchId: z.nullable(z.string()),
   completed: z.boolean(),
   careEntryId: z.nullable(z.string()),
   createdAt: z.string(),

@@ -216,7 +216,7 @@ export function createCareRepo(db: Database) {
             sql`, `,
           );
           await tx.execute(sql`
-            update ${careEntries} set weight_value = given.weight_value
+            update ${careEntries} set weight_value = given.weight_value, updated_at = now()
             from (values ${values}) as given (animal_id, weight_value)
             where ${target} and ${careEntries.type} = 'weight'
               and ${careEntries.animalId} = given.animal_id`);
@@ -354,7 +354,10 @@ export function createCareRepo(db: Database) {
       return db
         .select({
           batchId: careEntries.batchId,
-          forAnimal: sql<{ id: string; name: string } | null>`case when coalesce(bool_or(${forGroup}), false) then null
+          forAnimal: sql<{
+            id: string;
+            name: string;
+          } | null>`case when coalesce(bool_or(${forGroup}), false) then null
             else (array_agg(json_build_object('id', ${animals.id}, 'name', ${animals.name})))[1] end`,
           entryId: sql<string>`(array_agg(${careEntries.id} order by lower(${animals.name}), ${animals.id}))[1]`,
           type: first<'medical' | 'weight' | 'note'>(sql`${careEntries.type}`),

@@ -8,6 +8,8 @@ import {
   careEntryCreateSchema,
   careEntrySchema,
   careEntryUpdateSchema,
+  medicationQuerySchema,
+  medicationSuggestionSchema,
 } from '../../../shared/schemas/care';
 import type { AppEnv } from '../../http/context';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
@@ -42,6 +44,21 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
         const { batchId, written, entries } = await care.recordBatch(c.get('farmId'), c.req.valid('json'));
         return c.json({ batchId, entries: entries.map(isoBoth) }, written ? 201 : 200);
       },
+    )
+    .get(
+      '/care/medications',
+      describeRoute({
+        tags: ['Care'],
+        summary:
+          'The farm’s earlier medications, each once with the dosage and unit last given, most recent first (100 at most; ?q= narrows by name)',
+        responses: {
+          200: jsonContent(z.array(medicationSuggestionSchema), 'The medications'),
+          ...errorResponses,
+          ...invalidQuery,
+        },
+      }),
+      validate('query', medicationQuerySchema),
+      async (c) => c.json(await care.medications(c.get('farmId'), c.req.valid('query').q), 200),
     )
     .get(
       '/care-entries/:id',

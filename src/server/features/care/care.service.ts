@@ -10,7 +10,12 @@ import {
   reminderDateProblem,
   weightReminderTitle,
 } from '../../../shared/care/rules';
-import { pageSize, type careEntryCreateSchema, type CareEntryUpdate } from '../../../shared/schemas/care';
+import {
+  medicationSuggestionLimit,
+  pageSize,
+  type careEntryCreateSchema,
+  type careEntryUpdateSchema,
+} from '../../../shared/schemas/care';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { ProfileRepo } from '../account/profile.repo';
 import type { NewReminder } from '../reminders/reminders.repo';
@@ -23,7 +28,7 @@ type EntryInput = z.output<typeof careEntryCreateSchema>;
 /** The fields each entry type may change. */
 const changeable: Record<string, string[]> = {
   medical: ['dateRecorded', 'medicationName', 'dosage', 'dosageUnit'],
-  weight: ['dateRecorded', 'weightValue'],
+  weight: ['dateRecorded', 'weightValue', 'weights'],
   note: ['dateRecorded', 'title', 'noteContent'],
 };
 
@@ -141,7 +146,12 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
     findEntry: entry,
 
     /** Changes an entry, or its whole batch; only the fields of the entry's type may change. */
-    async updateEntry(farmId: string, id: string, scope: Scope, changes: CareEntryUpdate) {
+    async updateEntry(
+      farmId: string,
+      id: string,
+      scope: Scope,
+      changes: z.output<typeof careEntryUpdateSchema>,
+    ) {
       const found = await entry(farmId, id);
       const wrong = Object.keys(changes).filter((key) => !changeable[found.type]!.includes(key));
       if (wrong.length) {
@@ -149,12 +159,29 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
           Object.fromEntries(wrong.map((key) => [key, [`A ${found.type} entry has no ${key}`]])),
         );
       }
-      await repo.updateEntries(farmId, id, scope, changes);
+      const { weights, ...values } = changes;
+      if (weights) {
+        // a weigh-in's batch, animal by animal: only the animals it was applied to
+        if (scope !== 'batch')
+          throw new ValidationError({ weights: ['Per-animal weights change a whole batch (?scope=batch)'] });
+        const inBatch = new Set((await repo.batchEntries(farmId, found.batchId)).map((row) => row.animalId));
+        const stranger = weights.findIndex((item) => !inBatch.has(item.animalId));
+        if (stranger !== -1)
+          throw new ValidationError({
+            [`weights.${stranger}.animalId`]: ['This animal is not in this weigh-in'],
+          });
+      }
+      await repo.updateEntries(farmId, id, scope, values, weights);
       const rows =
         scope === 'batch'
           ? await repo.batchEntries(farmId, found.batchId)
           : [await repo.findEntry(farmId, id)];
       return rows.filter((row) => row !== undefined);
+    },
+
+    /** The farm's earlier medications, the most recently given first (the form's suggestions). */
+    medications(farmId: string, contains: string | undefined) {
+      return repo.medications(farmId, contains, medicationSuggestionLimit);
     },
 
     async deleteEntries(farmId: string, id: string, scope: Scope) {

@@ -524,6 +524,202 @@ describe.each(backends)('care entries and reminders on %s', (backend) => {
     expect((await t.request(`${paths[0]}?offset=-1`, { cookie: fresh.cookie })).status).toBe(422);
   }, 120_000);
 
+  it('suggests the farm’s earlier medications, each once with its last dosage and unit, newest first', async () => {
+    const farm = await t.signUpAndConfirm('meds@example.com');
+    const herdGroup = await (await post('/api/v1/groups', { name: 'Herd' }, farm.cookie)).json();
+    const goat = await (
+      await post('/api/v1/animals', { name: 'Billy', groupIds: [herdGroup.id] }, farm.cookie)
+    ).json();
+    const give = (dateRecorded: string, medicationName: string, dosage: number, dosageUnit: string) =>
+      post(
+        '/api/v1/care-entries',
+        { type: 'medical', animalIds: [goat.id], dateRecorded, medicationName, dosage, dosageUnit },
+        farm.cookie,
+      );
+    expect((await give('2026-03-01', 'Ivermectin', 1.5, 'mL')).status).toBe(201);
+    expect((await give('2026-04-01', 'CD&T 50%_x', 2, 'mL')).status).toBe(201);
+    expect((await give('2026-05-01', 'ivermectin', 3, 'cc')).status).toBe(201);
+    expect((await give('2026-02-01', 'Penicillin', 5, 'mL')).status).toBe(201);
+
+    const medications = await get('/api/v1/care/medications', farm.cookie);
+    expect(medications).toEqual([
+      { medicationName: 'ivermectin', dosage: 3, dosageUnit: 'cc', lastGiven: '2026-05-01' },
+      { medicationName: 'CD&T 50%_x', dosage: 2, dosageUnit: 'mL', lastGiven: '2026-04-01' },
+      { medicationName: 'Penicillin', dosage: 5, dosageUnit: 'mL', lastGiven: '2026-02-01' },
+    ]);
+    // ?q= narrows by name, its % and _ taken literally
+    expect(
+      (await get('/api/v1/care/medications?q=PEN', farm.cookie)).map(
+        (row: { medicationName: string }) => row.medicationName,
+      ),
+    ).toEqual(['Penicillin']);
+    expect(await get('/api/v1/care/medications?q=50%25_', farm.cookie)).toHaveLength(1);
+    expect(await get('/api/v1/care/medications?q=%25', farm.cookie)).toHaveLength(1);
+
+    // one statement, whatever the number of medications
+    const start = t.queries.length;
+    await t.request('/api/v1/care/medications', { cookie: farm.cookie });
+    const statements = t.queries.length - start;
+    for (let index = 0; index < 5; index++) await give('2026-01-01', `Extra ${index}`, 1, 'mg');
+    const again = t.queries.length;
+    expect(await get('/api/v1/care/medications', farm.cookie)).toHaveLength(8);
+    expect(t.queries.length - again).toBe(statements);
+
+    // another farm sees none of them; a bad query is 422 naming the field
+    const other = await t.signUpAndConfirm('meds-other@example.com');
+    expect(await get('/api/v1/care/medications', other.cookie)).toEqual([]);
+    expect(await get('/api/v1/care/medications?q=iver', other.cookie)).toEqual([]);
+    const bad = await t.request(`/api/v1/care/medications?q=${'x'.repeat(101)}`, { cookie: farm.cookie });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).error.fields).toHaveProperty('q');
+    expect((await t.request('/api/v1/care/medications')).status).toBe(401);
+  });
+
+  it('shows in a group’s log its animals’ own entries, each marked with its animal, among its batches', async () => {
+    const farm = await t.signUpAndConfirm('log@example.com');
+    const send = (path: string, body: unknown) => post(path, body, farm.cookie);
+    const goats = await (await send('/api/v1/groups', { name: 'Goats' })).json();
+    const pens = await (await send('/api/v1/groups', { name: 'Pens' })).json();
+    const nanny = await (
+      await send('/api/v1/animals', { name: 'Nanny', groupIds: [goats.id, pens.id] })
+    ).json();
+    const kid = await (await send('/api/v1/animals', { name: 'Kid', groupIds: [goats.id] })).json();
+    const outsider = await (await send('/api/v1/animals', { name: 'Outsider', groupIds: [pens.id] })).json();
+    const note = (dateRecorded: string, title: string, animalIds: string[], groupId?: string) =>
+      send('/api/v1/care-entries', {
+        type: 'note',
+        dateRecorded,
+        title,
+        noteContent: '.',
+        animalIds,
+        groupId,
+      });
+    await note('2026-05-01', 'Goats batch', [nanny.id, kid.id], goats.id);
+    await note('2026-05-03', 'Kid alone', [kid.id]);
+    await note('2026-05-02', 'Pens batch', [nanny.id, outsider.id], pens.id);
+    await note('2026-05-04', 'Outsider alone', [outsider.id]);
+
+    const log = await get(`/api/v1/groups/${goats.id}/care-log`, farm.cookie);
+    expect(
+      log.items.map((row: { title: string; forAnimal: unknown; animals: { name: string }[] }) => [
+        row.title,
+        row.forAnimal,
+        row.animals.map((animal) => animal.name),
+      ]),
+    ).toEqual([
+      ['Kid alone', { id: kid.id, name: 'Kid' }, ['Kid']],
+      // another group's batch: only this group's animal, as its own row
+      ['Pens batch', { id: nanny.id, name: 'Nanny' }, ['Nanny']],
+      ['Goats batch', null, ['Kid', 'Nanny']],
+    ]);
+    // the other group's log has its batch as one row and its animals' own entries
+    const pensLog = await get(`/api/v1/groups/${pens.id}/care-log`, farm.cookie);
+    expect(pensLog.items.map((row: { title: string }) => row.title)).toEqual([
+      'Outsider alone',
+      'Pens batch',
+      'Goats batch',
+    ]);
+    // an animal that leaves the group takes its own entries with it (the group's batches stay)
+    await t.request(`/api/v1/groups/${goats.id}/animals/${kid.id}`, {
+      method: 'DELETE',
+      cookie: farm.cookie,
+    });
+    expect(
+      (await get(`/api/v1/groups/${goats.id}/care-log`, farm.cookie)).items.map(
+        (row: { title: string }) => row.title,
+      ),
+    ).toEqual(['Pens batch', 'Goats batch']);
+  });
+
+  it('corrects each animal’s weight of a group weigh-in at once, and refuses an animal not weighed in it', async () => {
+    const farm = await t.signUpAndConfirm('weighin@example.com');
+    const send = (path: string, body: unknown, method?: string) =>
+      t.request(path, { cookie: farm.cookie, body, method });
+    const flock = await (await send('/api/v1/groups', { name: 'Flock' })).json();
+    const hens = [];
+    for (const name of ['Hen 1', 'Hen 2', 'Hen 3'])
+      hens.push(await (await send('/api/v1/animals', { name, groupIds: [flock.id] })).json());
+    const { entries } = await (
+      await send('/api/v1/care-entries', {
+        type: 'weight',
+        groupId: flock.id,
+        dateRecorded: '2026-05-01',
+        weights: hens.slice(0, 2).map((hen, index) => ({ animalId: hen.id, weightValue: 4 + index })),
+      })
+    ).json();
+    const opened = entries[0].id;
+
+    const changed = await send(
+      `/api/v1/care-entries/${opened}?scope=batch`,
+      {
+        dateRecorded: '2026-05-02',
+        weights: [
+          { animalId: hens[0].id, weightValue: 4.25 },
+          { animalId: hens[1].id, weightValue: 5.5 },
+        ],
+      },
+      'PATCH',
+    );
+    expect(changed.status).toBe(200);
+    expect(
+      (await changed.json()).map((row: { animalName: string; weightValue: number; dateRecorded: string }) => [
+        row.animalName,
+        row.weightValue,
+        row.dateRecorded,
+      ]),
+    ).toEqual([
+      ['Hen 1', 4.25, '2026-05-02'],
+      ['Hen 2', 5.5, '2026-05-02'],
+    ]);
+    // the animals' latest weights follow
+    expect((await get(`/api/v1/animals/${hens[1].id}`, farm.cookie)).weight).toBe(5.5);
+
+    // Hen 3 was not weighed in this batch: 422, naming her, and nothing changes
+    const stranger = await send(
+      `/api/v1/care-entries/${opened}?scope=batch`,
+      {
+        weights: [
+          { animalId: hens[0].id, weightValue: 9 },
+          { animalId: hens[2].id, weightValue: 9 },
+        ],
+      },
+      'PATCH',
+    );
+    expect(stranger.status).toBe(422);
+    expect((await stranger.json()).error.fields).toEqual({
+      'weights.1.animalId': ['This animal is not in this weigh-in'],
+    });
+    // one entry only: per-animal weights need the batch; a medication has no weights; bad values
+    const single = await send(
+      `/api/v1/care-entries/${opened}`,
+      { weights: [{ animalId: hens[0].id, weightValue: 9 }] },
+      'PATCH',
+    );
+    expect(single.status).toBe(422);
+    expect((await single.json()).error.fields).toHaveProperty('weights');
+    const badValue = await send(
+      `/api/v1/care-entries/${opened}?scope=batch`,
+      { weights: [{ animalId: hens[0].id, weightValue: -1 }] },
+      'PATCH',
+    );
+    expect(badValue.status).toBe(422);
+    expect(Object.keys((await badValue.json()).error.fields)).toEqual(['weights.0.weightValue']);
+    expect((await get(`/api/v1/animals/${hens[0].id}`, farm.cookie)).weight).toBe(4.25);
+    const log = await get(`/api/v1/groups/${flock.id}/care-log`, farm.cookie);
+    expect(log.items[0].animals.map((animal: { weightValue: number }) => animal.weightValue)).toEqual([
+      4.25, 5.5,
+    ]);
+
+    // another farm cannot change it
+    const bob = await t.signUpAndConfirm('weighin-bob@example.com');
+    const foreign = await t.request(`/api/v1/care-entries/${opened}?scope=batch`, {
+      cookie: bob.cookie,
+      method: 'PATCH',
+      body: { weights: [{ animalId: hens[0].id, weightValue: 1 }] },
+    });
+    expect(foreign.status).toBe(404);
+  });
+
   it("keeps care private: Bob gets 404 on Alice's entries, logs, histories and reminders, and changes nothing", async () => {
     const bob = (await t.signUpAndConfirm('bob-care@example.com')).cookie;
     const entry = (await get(`/api/v1/animals/${herd[0]!.id}/care-entries`)).items[0];

@@ -43,6 +43,8 @@ const reminderColumns = {
   animalCount: sql<
     number | null
   >`(select nullif(count(*), 0)::int from ${reminderAnimals} ra where ra.farm_id = ${reminders.farmId} and ra.reminder_id = ${reminders.id})`,
+  /** the care batch whose follow-up this is (a group's, covering its animals); null otherwise */
+  careBatchId: reminders.careBatchId,
   completed: reminders.completed,
   careEntryId: reminders.careEntryId,
   createdAt: reminders.createdAt,

@@ -33,7 +33,7 @@ export default function AddAnimalPage() {
   // A group in the address that is not (or no longer) this farm's is simply not preselected.
   const routeGroup = groupId ? groups.data.find((group) => group.id === groupId) : undefined;
 
-  const onSubmit: AnimalFormSubmit = async (values, { photo }) => {
+  const onSubmit: AnimalFormSubmit = async (values, { photo, leave }) => {
     let animal: Animal;
     try {
       animal = await create.mutateAsync({ ...values, id: animalId });
@@ -57,6 +57,7 @@ export default function AddAnimalPage() {
       }
     }
     toast({ title: 'Animal added', description: `${animal.name} is on the record.` });
+    await leave();
     navigate(`/group/${routeGroup?.id ?? values.groupIds[0]}/animals`);
   };
 

@@ -57,6 +57,8 @@ function EntryPage({ route }: { route: EntryRoute }) {
   // further pages the group page has shown)
   const queryClient = useQueryClient();
   const log = useQuery({ ...groupLogQuery(ownerId), enabled: isGroup && entryId !== null });
+  // a group weigh-in's edit shows every animal's value: the log holds them
+  const weighInEdit = isGroup && entryId !== null && type === 'weight';
 
   if (entryId !== null) {
     if (entry.isPending) return <Loading />;
@@ -88,7 +90,7 @@ function EntryPage({ route }: { route: EntryRoute }) {
   }
 
   const subject = isGroup ? group : animal;
-  if (subject.isPending || profile.isPending) return <Loading />;
+  if (subject.isPending || profile.isPending || (weighInEdit && log.isPending)) return <Loading />;
   if (subject.isError) {
     if (isNotFound(subject.error)) {
       return (
@@ -114,6 +116,19 @@ function EntryPage({ route }: { route: EntryRoute }) {
     const batchSize = isGroup
       ? (sizeIn(shown?.pages.flatMap((page) => page.items)) ?? sizeIn(log.data?.items) ?? null)
       : null;
+    // the batch's rows (several when its entries were changed one by one), each animal once
+    const batchRows = (shown?.pages.flatMap((page) => page.items) ?? log.data?.items ?? []).filter(
+      (row) => row.batchId === entry.data.batchId && row.forAnimal === null,
+    );
+    const batch = weighInEdit
+      ? [
+          ...new Map(
+            batchRows
+              .flatMap((row) => row.animals)
+              .map((one) => [one.id, { id: one.id, name: one.name, weightValue: one.weightValue }]),
+          ).values(),
+        ]
+      : undefined;
     return (
       <EntryForm
         key={entry.data.id}
@@ -123,6 +138,7 @@ function EntryPage({ route }: { route: EntryRoute }) {
         unit={entry.data.weightUnit ?? profile.data.weightUnit}
         entry={entry.data}
         batchSize={batchSize}
+        batch={batch}
       />
     );
   }
@@ -151,6 +167,9 @@ function EntryPage({ route }: { route: EntryRoute }) {
       today={today}
       unit={profile.data.weightUnit}
       groupAnimals={isGroup ? groupAnimals.data : undefined}
+      latestWeight={
+        !isGroup && animal.data ? { value: animal.data.weight, unit: animal.data.weightUnit } : undefined
+      }
     />
   );
 }

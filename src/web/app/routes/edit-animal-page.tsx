@@ -2,7 +2,7 @@
 // (plus the full set of groups), so an unchanged weight keeps the unit it was recorded in.
 import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { Animal, AnimalUpdate } from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
@@ -64,13 +64,15 @@ function EditAnimalForm({ animal, weightUnit }: { animal: Animal; weightUnit: We
   const removePhoto = useRemovePhoto();
   const remove = useDeleteAnimal();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  /** the form's leave guard, handed over by its Delete button: a deleted animal's form is left */
+  const leaveAfterDelete = useRef(async () => {});
 
   if (groups.isPending) return <Loading tight>Loading animal...</Loading>;
   if (groups.isError) return <LoadErrorAlert error={groups.error} onRetry={() => void groups.refetch()} />;
 
   const weight = weightInFarmUnit(animal, weightUnit);
 
-  const onSubmit: AnimalFormSubmit = async (values, { photo, isDirty }) => {
+  const onSubmit: AnimalFormSubmit = async (values, { photo, isDirty, leave }) => {
     const changes: AnimalUpdate = {
       ...(isDirty('name') && { name: values.name }),
       ...(isDirty('breed') && { breed: values.breed }),
@@ -107,6 +109,7 @@ function EditAnimalForm({ animal, weightUnit }: { animal: Animal; weightUnit: We
       });
     }
     toast({ title: 'Animal updated' });
+    await leave();
     navigate(`/animal/${animal.id}`);
   };
 
@@ -115,6 +118,7 @@ function EditAnimalForm({ animal, weightUnit }: { animal: Animal; weightUnit: We
       await remove.mutateAsync(animal.id);
       setConfirmingDelete(false);
       toast({ title: 'Animal deleted successfully' });
+      await leaveAfterDelete.current();
       navigate('/my-animals');
     } catch {
       setConfirmingDelete(false);
@@ -134,17 +138,27 @@ function EditAnimalForm({ animal, weightUnit }: { animal: Animal; weightUnit: We
         currentPhotoUrl={animal.photoUrl}
         backHref={`/animal/${animal.id}`}
         onSubmit={onSubmit}
-        footer={
+        footer={(leave) => (
           <div className="grid grid-cols-2 gap-2">
-            <Button variant="secondary" onClick={() => navigate(`/animal/${animal.id}`)}>
+            {/* Cancel discards on purpose: no question */}
+            <Button
+              variant="secondary"
+              onClick={() => void leave().then(() => navigate(`/animal/${animal.id}`))}
+            >
               Cancel
             </Button>
-            <Button variant="destructive" onClick={() => setConfirmingDelete(true)}>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                leaveAfterDelete.current = leave;
+                setConfirmingDelete(true);
+              }}
+            >
               <Trash2 aria-hidden className="size-4" />
               Delete
             </Button>
           </div>
-        }
+        )}
       />
       <ConfirmDialog
         open={confirmingDelete}

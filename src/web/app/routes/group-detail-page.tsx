@@ -85,7 +85,7 @@ export default function GroupDetailPage() {
 
       <RemindersCard groupId={id} />
 
-      {/* The group log: one row per batch of entries recorded for the group. */}
+      {/* The group log: its batches, and its animals' own entries marked with the animal. */}
       <SectionCard id="log-heading" title={`${possessive(name)} Log`} icon={NotebookPen}>
         <GroupLog groupId={id} animalCount={animalCount} />
       </SectionCard>

@@ -3,7 +3,8 @@
 // the server repeats) checks it, and each issue goes back onto the input it is about through
 // `fieldFor`, the same map that places the server's field errors (lib/form-errors.ts). The form
 // adds only what the API cannot know: the farm's today for the shared "reminder not before today"
-// rule, and a "no animal chosen" message that names the entry's kind.
+// rule, and a "no animal chosen" message that names the entry's kind. A new entry's fields start
+// empty (SPEC's values are placeholders only: PRODUCT "Daily use at herd size").
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, Path, Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
@@ -37,7 +38,10 @@ export type EntryFormValues = {
   weight: string;
   title: string;
   noteContent: string;
-  /** a new group entry: the group's animals, which are included, and (weight) each one's value */
+  /**
+   * a new group entry: the group's animals, which are included, and (weight) each one's value; a
+   * group weigh-in's edit: each animal of the batch and its value
+   */
   animals: AnimalChoice[];
 };
 
@@ -55,7 +59,12 @@ export type EntryFormSetup = {
   batchId: string;
   /** the farm's today, 'YYYY-MM-DD' */
   today: string;
+  /** a group weigh-in's edit: every animal's value (`animals`), saved at once */
+  batchWeights?: boolean;
 };
+
+/** An animal of a group weigh-in being edited, with its recorded value. */
+export type BatchWeight = { id: string; name: string; weightValue: number | null };
 
 /** What a valid form gives: a new entry's input (and which animals it includes), or an edit's values. */
 export type EntryFormOutput =
@@ -73,26 +82,44 @@ export const noAnimalMessages: Record<EntryType, string> = {
 type DosageUnit = (typeof dosageUnits)[number];
 const fixed = (value: number, digits: number) => value.toFixed(digits);
 
+/** SPEC's first values, shown as the fields' placeholders ('Heartworm', '2.0', '75.00'). */
+export const placeholders = {
+  medicationName: careDefaults.medicationName,
+  dosage: fixed(careDefaults.dosage, 1),
+  dosageUnit: careDefaults.dosageUnit,
+  weight: fixed(careDefaults.weightValue, 2),
+} as const;
+
+/** A new entry's fields start empty; an edit's hold the entry's values (a weigh-in's, each animal's). */
 export function entryFormDefaults(
   today: string,
   entry?: CareEntry,
   groupAnimals?: Animal[],
+  batch?: BatchWeight[],
 ): EntryFormValues {
+  const number = (value: number | null | undefined) => (value != null ? String(value) : '');
   return {
     dateRecorded: entry?.dateRecorded ?? today,
     nextDueDate: '',
-    medicationName: entry?.medicationName ?? careDefaults.medicationName,
-    dosage: entry?.dosage != null ? String(entry.dosage) : fixed(careDefaults.dosage, 1),
-    dosageUnit: entry?.dosageUnit ?? careDefaults.dosageUnit,
-    weight: entry?.weightValue != null ? String(entry.weightValue) : fixed(careDefaults.weightValue, 2),
+    medicationName: entry?.medicationName ?? '',
+    dosage: number(entry?.dosage),
+    dosageUnit: entry?.dosageUnit ?? '',
+    weight: number(entry?.weightValue),
     title: entry?.title ?? '',
     noteContent: entry?.noteContent ?? '',
-    animals: (groupAnimals ?? []).map((animal) => ({
-      id: animal.id,
-      name: animal.name,
-      included: true,
-      weight: fixed(careDefaults.weightValue, 2),
-    })),
+    animals: batch
+      ? batch.map((animal) => ({
+          id: animal.id,
+          name: animal.name,
+          included: true,
+          weight: number(animal.weightValue),
+        }))
+      : (groupAnimals ?? []).map((animal) => ({
+          id: animal.id,
+          name: animal.name,
+          included: true,
+          weight: '',
+        })),
   };
 }
 
@@ -141,8 +168,15 @@ export function toCreateInput(
   }
 }
 
-/** An edit's values: every field the entry's type shows (the changes are picked after the checks). */
-export function toUpdateInput(values: EntryFormValues, type: EntryType): CareEntryUpdate {
+/**
+ * An edit's values: every field the entry's type shows (the changes are picked after the checks);
+ * a group weigh-in's edit gives every animal's value.
+ */
+export function toUpdateInput(
+  values: EntryFormValues,
+  type: EntryType,
+  batchWeights = false,
+): CareEntryUpdate {
   const dateRecorded = date(values.dateRecorded);
   switch (type) {
     case 'medical':
@@ -153,7 +187,15 @@ export function toUpdateInput(values: EntryFormValues, type: EntryType): CareEnt
         dosageUnit: values.dosageUnit as DosageUnit,
       };
     case 'weight':
-      return { dateRecorded, weightValue: amount(values.weight) };
+      return batchWeights
+        ? {
+            dateRecorded,
+            weights: values.animals.map((animal) => ({
+              animalId: animal.id,
+              weightValue: amount(animal.weight),
+            })),
+          }
+        : { dateRecorded, weightValue: amount(values.weight) };
     case 'note':
       return { dateRecorded, title: values.title, noteContent: values.noteContent };
   }
@@ -162,10 +204,20 @@ export function toUpdateInput(values: EntryFormValues, type: EntryType): CareEnt
 /** The API's edit schema, except that the form always holds a date (the API may leave it out). */
 const editSchema = z.extend(careEntryUpdateSchema, { dateRecorded: calendarDate });
 
-/** What an edit changes: only the (checked, trimmed) values that differ from the opened entry. */
-export function changesOf(values: EntryEditValues, entry: CareEntry): CareEntryUpdate {
+/**
+ * What an edit changes: only the (checked, trimmed) values that differ from the opened entry; a
+ * weigh-in's weights all together when any of them differs from `batch`.
+ */
+export function changesOf(values: EntryEditValues, entry: CareEntry, batch?: BatchWeight[]): CareEntryUpdate {
+  const recorded = new Map(batch?.map((animal) => [animal.id, animal.weightValue]));
   return Object.fromEntries(
-    Object.entries(values).filter(([key, value]) => value !== entry[key as keyof CareEntry]),
+    Object.entries(values).filter(([key, value]) =>
+      key === 'weights'
+        ? (value as { animalId: string; weightValue: number }[]).some(
+            (item) => recorded.get(item.animalId) !== item.weightValue,
+          )
+        : value !== entry[key as keyof CareEntry],
+    ),
   );
 }
 
@@ -202,9 +254,10 @@ export function entryFormResolver(
   editing: boolean,
 ): Resolver<EntryFormValues, unknown, EntryFormOutput> {
   return (values, _context, options) => {
-    const included = setup.pickAnimals
-      ? values.animals.flatMap((animal, index) => (animal.included ? [index] : []))
-      : [];
+    const included =
+      setup.pickAnimals || (editing && setup.batchWeights)
+        ? values.animals.flatMap((animal, index) => (animal.included ? [index] : []))
+        : [];
     const errors: Record<string, FieldError> = {};
     const add = (field: string, message: string) => {
       errors[field] ??= { type: 'validate', message };
@@ -212,7 +265,7 @@ export function entryFormResolver(
     let output: EntryFormOutput | undefined;
     let issues: z.core.$ZodIssue[] = [];
     if (editing) {
-      const result = editSchema.safeParse(toUpdateInput(values, setup.type));
+      const result = editSchema.safeParse(toUpdateInput(values, setup.type, setup.batchWeights));
       if (result.success) output = { kind: 'update', values: result.data };
       else issues = result.error.issues;
     } else {

@@ -1,19 +1,20 @@
 // The animal form shared by Add animal and Edit animal: photo, details, species and groups.
 // Values are validated with the API's own schema; server field errors come back onto the fields.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Controller, useController, useForm, useWatch, type Control } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import * as z from 'zod/mini';
 import { animalCreateSchema, sexLabels, sexValues, type Sex } from '../../../../shared/schemas/animals';
 import type { Group } from '../../../../shared/schemas/groups';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
+import { BackButton } from '../../../components/back-button';
 import { Button } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { earliestDate } from '../../../../shared/schemas/common';
 import { useFarmToday } from '../../../hooks/use-farm-today';
+import { LeaveGuardDialog, useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { todayIsoDate } from '../../../lib/dates';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { withAlpha } from './group-chip';
@@ -93,7 +94,12 @@ export const emptyAnimalForm: AnimalFormValues = {
 
 export type AnimalFormSubmit = (
   values: AnimalFormOutput,
-  extra: { photo: PhotoChoice; isDirty: (field: keyof AnimalFormValues) => boolean },
+  extra: {
+    photo: PhotoChoice;
+    isDirty: (field: keyof AnimalFormValues) => boolean;
+    /** stop asking before leaving (call, and await, before navigating away after a save) */
+    leave: () => Promise<void>;
+  },
 ) => Promise<void>;
 
 function GroupsField({
@@ -198,10 +204,9 @@ export function AnimalForm({
   currentPhotoUrl?: string | null;
   backHref: string;
   onSubmit: AnimalFormSubmit;
-  /** more buttons under the submit button (Edit: Cancel and Delete) */
-  footer?: ReactNode;
+  /** more buttons under the submit button (Edit: Cancel and Delete); `leave` stops the leave guard */
+  footer?: (leave: () => Promise<void>) => ReactNode;
 }) {
-  const [, navigate] = useLocation();
   const headingId = useId();
   const { today } = useFarmToday();
   const form = useForm<AnimalFormValues, unknown, AnimalFormOutput>({
@@ -210,6 +215,8 @@ export function AnimalForm({
   });
   const { errors, isSubmitting } = form.formState;
   const [photo, setPhoto] = useState<PhotoChoice>({ file: null, removeCurrent: false });
+  // typing is never lost silently: leaving a changed form asks first (issue 9)
+  const guard = useLeaveGuard(form.formState.isDirty || photo.file !== null || photo.removeCurrent);
   const name = useWatch({ control: form.control, name: 'name' });
   const groupIds = useWatch({ control: form.control, name: 'groupIds' });
 
@@ -219,7 +226,11 @@ export function AnimalForm({
   const submit = form.handleSubmit(async (values) => {
     if (mode === 'add' && !ready) return;
     try {
-      await onSubmit(values, { photo, isDirty: (field) => form.getFieldState(field).isDirty });
+      await onSubmit(values, {
+        photo,
+        isDirty: (field) => form.getFieldState(field).isDirty,
+        leave: guard.allowLeave,
+      });
     } catch (error) {
       applyServerErrors(error, form.setError, (key) => {
         const field = key.split('.')[0] as keyof AnimalFormValues; // a nested key shows on its top field
@@ -230,10 +241,8 @@ export function AnimalForm({
 
   return (
     <div className="space-y-3">
-      <Button variant="ghost" className="-ml-2" onClick={() => navigate(backHref)}>
-        <ArrowLeft aria-hidden className="size-4" />
-        Back
-      </Button>
+      <BackButton fallback={backHref} />
+      <LeaveGuardDialog {...guard.dialog} />
       <section aria-labelledby={headingId} className={`${cardClasses} space-y-4`}>
         <h2 id={headingId} className="text-lg font-semibold break-words">
           {heading}
@@ -323,7 +332,7 @@ export function AnimalForm({
                 Add a name and choose at least one group to save.
               </p>
             )}
-            {footer}
+            {footer?.(guard.allowLeave)}
           </div>
         </form>
       </section>

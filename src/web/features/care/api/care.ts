@@ -7,6 +7,7 @@ import type {
   CareEntry,
   CareEntryCreate,
   CareEntryUpdate,
+  MedicationSuggestion,
   Page,
 } from '../../../../shared/schemas/care';
 import { client, data } from '../../../lib/api';
@@ -45,6 +46,13 @@ export const groupLogPagesQuery = (groupId: string) =>
     initialPageParam: 0,
     getNextPageParam: (last) => last.nextOffset ?? undefined,
   });
+
+/** The farm's earlier medications (the form's suggestions); refreshed with ['care-entries']. */
+export const medicationsQuery = queryOptions({
+  queryKey: ['care-entries', 'medications'],
+  queryFn: (): Promise<MedicationSuggestion[]> => data(client.care.medications.$get({ query: {} })),
+  staleTime: 60_000,
+});
 
 export const careEntryQuery = (entryId: string) =>
   queryOptions({

@@ -10,10 +10,16 @@ export function AnimalPicker({
   form,
   type,
   unit,
+  placeholder,
+  hints,
 }: {
   form: UseFormReturn<EntryFormValues, unknown, EntryFormOutput>;
   type: EntryType;
   unit: string;
+  /** the weight fields' placeholder */
+  placeholder?: string;
+  /** each animal's hint under its weight ('Last: 61.2 lbs'), by id */
+  hints?: Map<string, string | undefined>;
 }) {
   const id = useId();
   const animals = useWatch({ control: form.control, name: 'animals' });
@@ -74,6 +80,8 @@ export function AnimalPicker({
                     step={0.01}
                     min={0}
                     disabled={!animal.included}
+                    placeholder={placeholder}
+                    hint={hints?.get(animal.id)}
                     className={`${controlClasses} disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-500`}
                     error={errors.animals?.[index]?.weight?.message}
                     {...form.register(`animals.${index}.weight`)}

@@ -1,9 +1,10 @@
 // An animal's care history, newest first: Edit and Delete act on this animal's entry only.
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CareEntry } from '../../../../shared/schemas/care';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toaster';
+import { profileQuery } from '../../../lib/profile';
 import { animalCarePagesQuery, useDeleteCareEntry } from '../api/care';
 import { entryDetails, entryTitle } from './entry-display';
 import { EntryRow, ListError, ShowMore } from './entry-row';
@@ -17,11 +18,13 @@ function entriesOf(pages: { items: CareEntry[] }[]): CareEntry[] {
 
 export function CareHistory({ animalId }: { animalId: string }) {
   const history = useInfiniteQuery(animalCarePagesQuery(animalId));
+  // weights read in the farm's unit
+  const profile = useQuery(profileQuery);
   const remove = useDeleteCareEntry();
   const toast = useToast();
   const [pending, setPending] = useState<string | null>(null);
 
-  if (history.isPending) {
+  if (history.isPending || profile.isPending) {
     return (
       <p role="status" className="text-sm text-stone-600">
         Loading care history...
@@ -29,6 +32,8 @@ export function CareHistory({ animalId }: { animalId: string }) {
     );
   }
   if (history.isError) return <ListError error={history.error} onRetry={() => void history.refetch()} />;
+  if (profile.isError) return <ListError error={profile.error} onRetry={() => void profile.refetch()} />;
+  const farmUnit = profile.data.weightUnit;
 
   const entries = entriesOf(history.data.pages);
   if (!entries.length) return <p className="text-sm text-stone-600">No care entries yet.</p>;
@@ -57,7 +62,7 @@ export function CareHistory({ animalId }: { animalId: string }) {
             type={entry.type}
             date={entry.dateRecorded}
             title={entryTitle(entry)}
-            details={entryDetails(entry)}
+            details={entryDetails(entry, farmUnit)}
             editHref={`/animal/${animalId}/edit-${entry.type}/${entry.id}`}
             onDelete={() => setPending(entry.id)}
           />

@@ -1,7 +1,8 @@
 // How a care entry (or a group's batch) reads in a list: its icon, title and details.
 import { NotebookPen, Pill, Scale, type LucideIcon } from 'lucide-react';
-import { cut } from '../../../../shared/care/rules';
 import type { CareBatch, CareEntry, EntryType } from '../../../../shared/schemas/care';
+import type { WeightUnit } from '../../../../shared/schemas/profile';
+import { formatWeight, recordedAs } from '../../../../shared/units/weights';
 
 export const entryIcons: Record<EntryType, LucideIcon> = { medical: Pill, weight: Scale, note: NotebookPen };
 export const entryTypeLabels: Record<EntryType, string> = {
@@ -33,41 +34,52 @@ export function entryTitle(entry: Values): string {
   }
 }
 
-/** An animal's entry: the note's text or the weight, cut at 50 characters; nothing for a medication. */
-export function entryDetails(entry: CareEntry): string | null {
+/** '1,168.4 lbs (recorded as 530 kg)': a weight in the farm's unit, and its own when it differs. */
+export function weightText(value: number, recordedIn: WeightUnit | null, farmUnit: WeightUnit): string {
+  const recorded = recordedAs(value, recordedIn, farmUnit);
+  return `${formatWeight(value, recordedIn, farmUnit)}${recorded ? ` (${recorded})` : ''}`;
+}
+
+/** An animal's entry: the note's whole text or the weight (lists cut it, with 'More'); nothing for a medication. */
+export function entryDetails(entry: CareEntry, farmUnit: WeightUnit): string | null {
   switch (entry.type) {
     case 'medical':
       return null;
     case 'weight':
-      return entry.weightValue === null
-        ? null
-        : cut(`${formatNumber(entry.weightValue)} ${entry.weightUnit ?? 'lbs'}`);
+      return entry.weightValue === null ? null : weightText(entry.weightValue, entry.weightUnit, farmUnit);
     case 'note':
-      return entry.noteContent ? cut(entry.noteContent) : null;
+      return entry.noteContent || null;
   }
 }
 
-/** A batch: the note's text, or each animal's weight ('Clover 75.5 lbs, Pepper 60 lbs'), cut at 50. */
-export function batchDetails(batch: CareBatch): string | null {
+/** A batch: the note's text, or each animal's weight in the farm's unit ('Clover 75.5 lbs, Pepper 60 lbs'). */
+export function batchDetails(batch: CareBatch, farmUnit: WeightUnit): string | null {
   switch (batch.type) {
     case 'medical':
       return null;
     case 'weight': {
-      const unit = batch.weightUnit ?? 'lbs';
       const weights = batch.animals
         .filter((animal) => animal.weightValue !== null)
-        .map((animal) => `${animal.name} ${formatNumber(animal.weightValue!)} ${unit}`);
-      return weights.length ? cut(weights.join(', ')) : null;
+        .map((animal) =>
+          batch.forAnimal
+            ? weightText(animal.weightValue!, batch.weightUnit, farmUnit)
+            : `${animal.name} ${formatWeight(animal.weightValue, batch.weightUnit, farmUnit)}`,
+        );
+      if (!weights.length) return null;
+      // a group's weigh-in in the other unit says so once, not for each animal
+      const recordedIn = batch.weightUnit ?? 'lbs';
+      const other = !batch.forAnimal && recordedIn !== farmUnit;
+      return `${weights.join(', ')}${other ? ` (recorded in ${recordedIn})` : ''}`;
     }
     case 'note':
-      return batch.noteContent ? cut(batch.noteContent) : null;
+      return batch.noteContent || null;
   }
 }
 
-/** Animals per batch id (a batch whose entries were later changed one by one spans several rows). */
+/** Animals per group batch id (a batch whose entries were later changed one by one spans several rows). */
 export function batchSizes(batches: CareBatch[]): Map<string, number> {
   const sizes = new Map<string, number>();
-  for (const batch of batches)
+  for (const batch of batches.filter((row) => row.forAnimal === null))
     sizes.set(batch.batchId, (sizes.get(batch.batchId) ?? 0) + batch.animals.length);
   return sizes;
 }

@@ -1,8 +1,13 @@
 // The care entry form, new or edit, for one animal or a whole group: medication, weight or note.
 // A new entry is one request (one batch id chosen per form, so a retry is recorded once); an edit
-// changes the opened entry (animal page) or its whole batch (group page).
+// changes the opened entry (animal page) or its whole batch (group page; a weigh-in's, each
+// animal's value). Fields start empty, SPEC's values as placeholders; a weight shows the animal's
+// latest as a hint; the medication suggests the farm's earlier ones, and picking one fills its last
+// dosage and unit into those fields that are empty (or that an earlier pick filled) — never over
+// what the user typed. Leaving with unsaved changes asks first (useLeaveGuard).
+import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { Animal } from '../../../../shared/schemas/animals';
@@ -13,15 +18,19 @@ import {
   type EntryType,
 } from '../../../../shared/schemas/care';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
+import { formatWeight } from '../../../../shared/units/weights';
 import { Button, buttonBase, buttonClasses } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
 import { SelectField, TextField, TextareaField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api';
+import { LeaveGuardDialog, leaveGuardOff, useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { useCreateCareEntries, useUpdateCareEntry } from '../api/care';
+import { medicationsQuery, useCreateCareEntries, useUpdateCareEntry } from '../api/care';
 import {
   changesOf,
+  placeholders,
+  type BatchWeight,
   entryFormDefaults,
   entryFormResolver,
   fieldFor,
@@ -48,15 +57,34 @@ export type EntryFormProps = {
   entry?: CareEntry;
   /** a group edit: how many animals the batch was applied to, when known */
   batchSize?: number | null;
+  /** a group weigh-in's edit: each animal of the batch and its value, when known */
+  batch?: BatchWeight[];
+  /** a new weight for one animal: its latest weight, the hint under the field */
+  latestWeight?: { value: number | null; unit: WeightUnit | null };
 };
 
-export function EntryForm({ route, subject, today, unit, groupAnimals, entry, batchSize }: EntryFormProps) {
+/** 'Last: 61.2 lbs': an animal's latest weight in the unit the form enters weights in. */
+const lastWeight = (value: number | null | undefined, recordedIn: WeightUnit | null, unit: WeightUnit) =>
+  value == null ? undefined : `Last: ${formatWeight(value, recordedIn, unit)}`;
+
+export function EntryForm({
+  route,
+  subject,
+  today,
+  unit,
+  groupAnimals,
+  entry,
+  batchSize,
+  batch,
+  latestWeight,
+}: EntryFormProps) {
   const { type, owner } = route;
   const isGroup = owner === 'group';
   const editing = entry !== undefined;
   const pickAnimals = isGroup && !editing;
   const withReminder = !editing && type !== 'note';
-  const oneWeight = type === 'weight' && (!isGroup || editing);
+  const batchWeights = editing && isGroup && type === 'weight' && batch !== undefined && batch.length > 0;
+  const oneWeight = type === 'weight' && (!isGroup || editing) && !batchWeights;
 
   const [, navigate] = useLocation();
   const toast = useToast();
@@ -67,17 +95,40 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
   const resolver = useMemo(
     () =>
       entryFormResolver(
-        { type, ownerId: route.ownerId, isGroup, pickAnimals, unit, batchId, today },
+        { type, ownerId: route.ownerId, isGroup, pickAnimals, unit, batchId, today, batchWeights },
         editing,
       ),
-    [type, route.ownerId, isGroup, pickAnimals, unit, batchId, today, editing],
+    [type, route.ownerId, isGroup, pickAnimals, unit, batchId, today, editing, batchWeights],
   );
   const form = useForm<EntryFormValues, unknown, EntryFormOutput>({
     resolver,
-    defaultValues: entryFormDefaults(today, entry, groupAnimals),
+    defaultValues: entryFormDefaults(today, entry, groupAnimals, batchWeights ? batch : undefined),
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
   const busy = create.isPending || update.isPending;
+  const guard = useLeaveGuard(isDirty);
+
+  const medicationListId = useId();
+  const medications = useQuery({ ...medicationsQuery, enabled: type === 'medical' });
+  /** what the last picked suggestion put in each field: a later pick may replace it, not a typed value */
+  const filled = useRef<{ dosage?: string; dosageUnit?: string }>({});
+  const suggest = (name: string) => {
+    const key = name.trim().toLowerCase();
+    const match = medications.data?.find((medication) => medication.medicationName.toLowerCase() === key);
+    if (!match) return;
+    const fill = (field: 'dosage' | 'dosageUnit', value: string | null) => {
+      const current = form.getValues(field);
+      if (value === null || (current !== '' && current !== filled.current[field])) return;
+      form.setValue(field, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      filled.current[field] = value;
+    };
+    fill('dosage', match.dosage === null ? null : String(match.dosage));
+    fill(
+      'dosageUnit',
+      (dosageUnits as readonly string[]).includes(match.dosageUnit ?? '') ? match.dosageUnit : null,
+    );
+  };
+  const medicationField = form.register('medicationName');
 
   const failure =
     type === 'medical'
@@ -101,6 +152,7 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
     try {
       await create.mutateAsync(input);
       toast({ title: 'Entry added' });
+      await guard.allowLeave();
       navigate(route.ownerPath, { replace: true });
     } catch (error) {
       showFailure(error, included);
@@ -108,9 +160,9 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
   };
 
   const save = async (values: EntryEditValues, opened: CareEntry) => {
-    const changes = changesOf(values, opened);
+    const changes = changesOf(values, opened, batchWeights ? batch : undefined);
     try {
-      if (isGroup && type === 'weight') {
+      if (isGroup && type === 'weight' && !batchWeights) {
         // a batch's weights differ per animal: the value changes for the opened entry only, the date for all
         const { weightValue, ...rest } = changes;
         if (weightValue !== undefined) {
@@ -122,9 +174,10 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
         await update.mutateAsync({ id: opened.id, scope: isGroup ? 'batch' : 'entry', changes });
       }
       if (Object.keys(changes).length) toast({ title: 'Entry updated' });
+      await guard.allowLeave();
       navigate(route.ownerPath, { replace: true });
     } catch (error) {
-      showFailure(error, []);
+      showFailure(error, batchWeights ? (values.weights?.map((_, index) => index) ?? []) : []);
     }
   };
 
@@ -153,7 +206,7 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
       label={type === 'medical' ? 'Next dose reminder' : 'Next weight check'}
       type="date"
       min={today}
-      hint="Optional: a reminder for each animal on this day"
+      hint={isGroup ? 'Optional: a reminder for each animal on this day' : 'Optional: a reminder on this day'}
       error={errors.nextDueDate?.message}
       {...form.register('nextDueDate')}
     />
@@ -169,7 +222,12 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
         </p>
       </div>
       {editing && isGroup && (
-        <BatchNotice type={type} size={batchSize ?? null} animalName={entry.animalName} />
+        <BatchNotice
+          type={type}
+          size={batchSize ?? null}
+          animalName={entry.animalName}
+          everyWeight={batchWeights}
+        />
       )}
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         {type === 'medical' && (
@@ -178,9 +236,23 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
               label="Medication"
               autoComplete="off"
               maxLength={100}
+              placeholder={placeholders.medicationName}
+              list={medicationListId}
+              hint={medications.data?.length ? 'Earlier medications are suggested as you type' : undefined}
               error={errors.medicationName?.message}
-              {...form.register('medicationName')}
+              {...medicationField}
+              onChange={(event) => {
+                void medicationField.onChange(event);
+                suggest(event.target.value);
+              }}
             />
+            <datalist id={medicationListId}>
+              {medications.data?.map((medication) => (
+                <option key={medication.medicationName} value={medication.medicationName}>
+                  {[medication.dosage, medication.dosageUnit].filter((part) => part !== null).join(' ')}
+                </option>
+              ))}
+            </datalist>
             <div className="grid grid-cols-2 gap-3">
               <TextField
                 label="Dosage"
@@ -188,10 +260,14 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
                 inputMode="decimal"
                 step={0.1}
                 min={0}
+                placeholder={placeholders.dosage}
                 error={errors.dosage?.message}
                 {...form.register('dosage')}
               />
               <SelectField label="Unit" error={errors.dosageUnit?.message} {...form.register('dosageUnit')}>
+                <option value="" disabled>
+                  e.g. {placeholders.dosageUnit}
+                </option>
                 {dosageUnits.map((dosageUnit) => (
                   <option key={dosageUnit} value={dosageUnit}>
                     {dosageUnit}
@@ -212,9 +288,33 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
                 inputMode="decimal"
                 step={0.01}
                 min={0}
+                placeholder={placeholders.weight}
+                hint={
+                  !editing && latestWeight
+                    ? lastWeight(latestWeight.value, latestWeight.unit, unit)
+                    : undefined
+                }
                 error={errors.weight?.message}
                 {...form.register('weight')}
               />
+            )}
+            {batchWeights && (
+              <fieldset className="space-y-3">
+                <legend className="text-sm font-medium text-stone-800">Weights ({unit})</legend>
+                {form.getValues('animals').map((animal, index) => (
+                  <TextField
+                    key={animal.id}
+                    label={animal.name}
+                    type="number"
+                    inputMode="decimal"
+                    step={0.01}
+                    min={0}
+                    placeholder={placeholders.weight}
+                    error={errors.animals?.[index]?.weight?.message}
+                    {...form.register(`animals.${index}.weight`)}
+                  />
+                ))}
+              </fieldset>
             )}
             {dateField}
             {reminderField}
@@ -241,9 +341,33 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
             {dateField}
           </>
         )}
-        {pickAnimals && <AnimalPicker form={form} type={type} unit={unit} />}
+        {pickAnimals && (
+          <AnimalPicker
+            form={form}
+            type={type}
+            unit={unit}
+            placeholder={placeholders.weight}
+            hints={
+              new Map(
+                (groupAnimals ?? []).map((animal) => [
+                  animal.id,
+                  lastWeight(animal.weight, animal.weightUnit, unit),
+                ]),
+              )
+            }
+          />
+        )}
         <div className="flex gap-2 pt-2">
-          <Link href={route.ownerPath} className={`${buttonBase} ${buttonClasses.secondary} flex-1`}>
+          {/* Cancel leaves on purpose: no question */}
+          <Link
+            href={route.ownerPath}
+            {...leaveGuardOff}
+            onClick={(event) => {
+              event.preventDefault();
+              void guard.allowLeave().then(() => navigate(route.ownerPath));
+            }}
+            className={`${buttonBase} ${buttonClasses.secondary} flex-1`}
+          >
             Cancel
           </Link>
           <Button type="submit" disabled={busy} className="flex-1">
@@ -251,6 +375,7 @@ export function EntryForm({ route, subject, today, unit, groupAnimals, entry, ba
           </Button>
         </div>
       </form>
+      <LeaveGuardDialog {...guard.dialog} />
     </section>
   );
 }
@@ -260,10 +385,13 @@ function BatchNotice({
   type,
   size,
   animalName,
+  everyWeight,
 }: {
   type: EntryType;
   size: number | null;
   animalName: string;
+  /** the form shows every animal's weight */
+  everyWeight: boolean;
 }) {
   const all =
     size === null
@@ -275,7 +403,9 @@ function BatchNotice({
     <p className="flex gap-2 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
       <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span>
-        {type === 'weight' ? (
+        {type === 'weight' && everyWeight ? (
+          <>This changes the date and the weights for {all}.</>
+        ) : type === 'weight' ? (
           <>
             This changes the date for {all}. The weight is {animalName}&apos;s only: change another
             animal&apos;s weight from its Care History.

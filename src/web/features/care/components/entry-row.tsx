@@ -7,6 +7,7 @@ import type { EntryType } from '../../../../shared/schemas/care';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
 import { usDate } from '../../../lib/dates';
 import { entryIcons, entryTypeLabels } from './entry-display';
+import { ExpandableText } from './expandable-text';
 
 const rowButton = 'border border-stone-300 bg-white px-3';
 
@@ -17,19 +18,23 @@ export function EntryRow({
   details,
   editHref,
   onDelete,
+  subject,
   children,
 }: {
   type: EntryType;
   date: string;
   title: string;
+  /** the whole text: cut at 50 characters with 'More' */
   details: string | null;
+  /** whose entry, in the buttons' names (a group log's row of one animal's own entry) */
+  subject?: string;
   editHref: string;
   onDelete: () => void;
   /** more about the entry, under the details (the animals of a group's batch) */
   children?: ReactNode;
 }) {
   const Icon = entryIcons[type];
-  const which = `${title}, ${usDate(date)}`;
+  const which = `${title}${subject ? `, ${subject}` : ''}, ${usDate(date)}`;
   return (
     <li className="flex gap-3 py-3 first:pt-0 last:pb-0" data-testid="care-entry">
       <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
@@ -43,7 +48,7 @@ export function EntryRow({
           <span className="sr-only">{entryTypeLabels[type]}: </span>
           {title}
         </p>
-        {details && <p className="text-sm break-words text-stone-700">{details}</p>}
+        {details && <ExpandableText text={details} className="text-sm break-words text-stone-700" />}
         {children}
         <div className="flex gap-2 pt-1">
           <Link href={editHref} className={`${buttonBase} ${rowButton} text-stone-900 hover:bg-stone-100`}>

@@ -1,12 +1,14 @@
-// A group's log: one row per batch recorded for the group (newest first), with the animals it was
-// applied to. Edit opens the batch; Delete removes it from every animal (scope 'batch').
-import { useInfiniteQuery } from '@tanstack/react-query';
+// A group's log, newest first: one row per batch recorded for the group, with the animals it was
+// applied to (Edit opens the batch; Delete removes it from every animal, scope 'batch'), and one
+// row per entry of its animals' own, marked with the animal (Edit and Delete act on that entry).
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { CareBatch } from '../../../../shared/schemas/care';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toaster';
+import { profileQuery } from '../../../lib/profile';
 import { groupLogPagesQuery, useDeleteCareEntry } from '../api/care';
 import { batchDetails, batchSizes, entryTitle } from './entry-display';
 import { EntryRow, ListError, ShowMore } from './entry-row';
@@ -28,9 +30,15 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
   const log = useInfiniteQuery(groupLogPagesQuery(groupId));
   const remove = useDeleteCareEntry();
   const toast = useToast();
-  const [pending, setPending] = useState<{ entryId: string; animals: number } | null>(null);
+  const [pending, setPending] = useState<{
+    entryId: string;
+    animals: number;
+    scope: 'entry' | 'batch';
+  } | null>(null);
+  // weights read in the farm's unit
+  const profile = useQuery(profileQuery);
 
-  if (log.isPending) {
+  if (log.isPending || profile.isPending) {
     return (
       <p role="status" className="text-sm text-stone-600">
         Loading log...
@@ -38,6 +46,8 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
     );
   }
   if (log.isError) return <ListError error={log.error} onRetry={() => void log.refetch()} />;
+  if (profile.isError) return <ListError error={profile.error} onRetry={() => void profile.refetch()} />;
+  const farmUnit = profile.data.weightUnit;
 
   const batches = rowsOf(log.data.pages);
   const sizes = batchSizes(batches);
@@ -45,7 +55,7 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
   const confirmDelete = async () => {
     if (!pending) return;
     try {
-      await remove.mutateAsync({ id: pending.entryId, scope: 'batch' });
+      await remove.mutateAsync({ id: pending.entryId, scope: pending.scope });
       setPending(null);
       toast({ title: 'Entry deleted' });
     } catch (error) {
@@ -77,6 +87,31 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
     <>
       <ul className="divide-y divide-stone-100">
         {batches.map((batch) => {
+          const own = batch.forAnimal;
+          if (own) {
+            return (
+              <EntryRow
+                key={`${batch.batchId}:${batch.entryId}`}
+                type={batch.type}
+                date={batch.dateRecorded}
+                title={entryTitle(batch)}
+                details={batchDetails(batch, farmUnit)}
+                subject={own.name}
+                editHref={`/animal/${own.id}/edit-${batch.type}/${batch.entryId}`}
+                onDelete={() => setPending({ entryId: batch.entryId, animals: 1, scope: 'entry' })}
+              >
+                <p className="text-xs font-medium break-words text-stone-700">
+                  <Link
+                    href={`/animal/${own.id}`}
+                    className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                  >
+                    {own.name}
+                  </Link>
+                  &apos;s own entry
+                </p>
+              </EntryRow>
+            );
+          }
           const animals = sizes.get(batch.batchId) ?? batch.animals.length;
           return (
             <EntryRow
@@ -84,9 +119,9 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
               type={batch.type}
               date={batch.dateRecorded}
               title={entryTitle(batch)}
-              details={batchDetails(batch)}
+              details={batchDetails(batch, farmUnit)}
               editHref={`/group/${groupId}/edit-${batch.type}/${batch.entryId}`}
-              onDelete={() => setPending({ entryId: batch.entryId, animals })}
+              onDelete={() => setPending({ entryId: batch.entryId, animals, scope: 'batch' })}
             >
               <p className="text-xs font-medium text-stone-700">
                 Applied to {batch.animals.length} animal(s)
@@ -102,7 +137,11 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
       <ConfirmDialog
         open={pending !== null}
         title="Delete entry"
-        message={`Are you sure you want to delete this entry? It was applied to ${pending?.animals ?? 0} animal(s); all of them lose it.`}
+        message={
+          pending?.scope === 'entry'
+            ? 'Are you sure you want to delete this entry?'
+            : `Are you sure you want to delete this entry? It was applied to ${pending?.animals ?? 0} animal(s); all of them lose it.`
+        }
         confirmLabel="Delete"
         busyLabel="Deleting..."
         busy={remove.isPending}

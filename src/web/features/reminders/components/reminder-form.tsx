@@ -5,7 +5,7 @@
 import { PawPrint, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import {
   latestReminderDate,
   reminderDateProblem,
@@ -24,9 +24,10 @@ import {
   type ReminderUpdate,
 } from '../../../../shared/schemas/care';
 import type { Group } from '../../../../shared/schemas/groups';
-import { Button, buttonBase, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toaster';
+import { LeaveGuardDialog, useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { offlineMessage } from '../../../lib/api';
 import { usDate } from '../../../lib/dates';
 import { applyServerErrors, sameNames } from '../../../lib/form-errors';
@@ -326,6 +327,10 @@ export function ReminderForm({
         },
   });
   const { errors } = form.formState;
+  // typing is never lost silently: leaving a changed form asks first (issue 9)
+  const guard = useLeaveGuard(form.formState.isDirty);
+  const [, navigate] = useLocation();
+  const cancel = () => void guard.allowLeave().then(onCancel ?? (() => navigate(cancelHref)));
   const [target, repeats, repeatEvery, repeatUnit, repeatFrom, chosenAnimals] = useWatch({
     control: form.control,
     name: ['target', 'repeats', 'repeatEvery', 'repeatUnit', 'repeatFrom', 'animalIds'],
@@ -343,6 +348,7 @@ export function ReminderForm({
         title: reminder ? 'Reminder updated' : 'Reminder added',
         description: `Due ${usDate(saved.dueDate)}.`,
       });
+      await guard.allowLeave();
       onDone();
     } catch (error) {
       applyServerErrors(error, form.setError, sameNames(formFields));
@@ -362,192 +368,190 @@ export function ReminderForm({
       : 'counted from the day you mark it done';
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      {errors.root && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {errors.root.message}
-        </p>
-      )}
-      <TextField
-        label="Title"
-        placeholder="Feed the hens"
-        autoComplete="off"
-        maxLength={120}
-        error={errors.title?.message}
-        {...form.register('title')}
-      />
-      {!editing && (
-        <SelectField label="Type" error={errors.type?.message} {...form.register('type')}>
-          {typeOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </SelectField>
-      )}
-      <TextField
-        label="Due date"
-        type="date"
-        min={reminder && reminder.dueDate < today ? reminder.dueDate : today}
-        max={latestReminderDate(today)}
-        error={errors.dueDate?.message}
-        {...form.register('dueDate')}
-      />
-
-      {reminder ? (
-        reminder.groupId ? (
-          <div className="space-y-3">
-            <p className="text-sm text-stone-800">
-              <span className="font-medium">Group:</span>{' '}
-              <span className="break-words">{reminder.groupName}</span>
-            </p>
-            <AnimalChecklist
-              animals={groupAnimals}
-              chosen={chosenAnimals}
-              error={errors.animalIds?.message}
-              onChange={(ids) =>
-                form.setValue('animalIds', ids, {
-                  shouldDirty: true,
-                  shouldValidate: form.formState.isSubmitted,
-                })
-              }
-            />
-          </div>
-        ) : (
-          <SelectField label="Animal" error={errors.animalId?.message} {...form.register('animalId')}>
-            {animals.map((animal) => (
-              <option key={animal.id} value={animal.id}>
-                {animalLabel(animal)}
+    <>
+      <LeaveGuardDialog {...guard.dialog} />
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        {errors.root && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {errors.root.message}
+          </p>
+        )}
+        <TextField
+          label="Title"
+          placeholder="Feed the hens"
+          autoComplete="off"
+          maxLength={120}
+          error={errors.title?.message}
+          {...form.register('title')}
+        />
+        {!editing && (
+          <SelectField label="Type" error={errors.type?.message} {...form.register('type')}>
+            {typeOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
               </option>
             ))}
           </SelectField>
-        )
-      ) : (
-        <fieldset className="space-y-3">
-          <legend className="mb-1 text-sm font-medium text-stone-800">For</legend>
-          <div className="grid grid-cols-2 gap-2">
-            {(
-              [
-                { value: 'animal', label: 'One animal', Icon: PawPrint },
-                { value: 'group', label: 'A whole group', Icon: Users },
-              ] as const
-            ).map(({ value, label, Icon }) => (
-              <label
-                key={value}
-                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium text-stone-800 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:ring-1 has-checked:ring-brand-700 hover:bg-stone-50"
-              >
-                <input
-                  type="radio"
-                  value={value}
-                  className="size-4 shrink-0 accent-brand-700"
-                  {...form.register('target')}
-                />
-                <Icon aria-hidden className="hidden size-4 shrink-0 text-stone-600 sm:block" />
-                {label}
-              </label>
-            ))}
-          </div>
-          {target === 'animal' ? (
-            <SelectField
-              label="Animal"
-              error={errors.animalId?.message}
-              hint={
-                animals.length === 0 ? (
-                  <NothingToChoose what="animals" href="/add-animal" action="Add an animal" />
-                ) : undefined
-              }
-              {...form.register('animalId')}
-            >
-              <option value="">Choose an animal</option>
+        )}
+        <TextField
+          label="Due date"
+          type="date"
+          min={reminder && reminder.dueDate < today ? reminder.dueDate : today}
+          max={latestReminderDate(today)}
+          error={errors.dueDate?.message}
+          {...form.register('dueDate')}
+        />
+
+        {reminder ? (
+          reminder.groupId ? (
+            <div className="space-y-3">
+              <p className="text-sm text-stone-800">
+                <span className="font-medium">Group:</span>{' '}
+                <span className="break-words">{reminder.groupName}</span>
+              </p>
+              <AnimalChecklist
+                animals={groupAnimals}
+                chosen={chosenAnimals}
+                error={errors.animalIds?.message}
+                onChange={(ids) =>
+                  form.setValue('animalIds', ids, {
+                    shouldDirty: true,
+                    shouldValidate: form.formState.isSubmitted,
+                  })
+                }
+              />
+            </div>
+          ) : (
+            <SelectField label="Animal" error={errors.animalId?.message} {...form.register('animalId')}>
               {animals.map((animal) => (
                 <option key={animal.id} value={animal.id}>
                   {animalLabel(animal)}
                 </option>
               ))}
             </SelectField>
-          ) : (
-            <SelectField
-              label="Group"
-              error={errors.groupId?.message}
-              hint={
-                groups.length === 0 ? (
-                  <NothingToChoose what="groups" href="/add-group" action="Add a group" />
-                ) : undefined
-              }
-              {...form.register('groupId')}
-            >
-              <option value="">Choose a group</option>
-              {groups.map((group) => (
-                <option key={group.id} value={group.id}>
-                  {group.name} ({group.animalCount})
-                </option>
+          )
+        ) : (
+          <fieldset className="space-y-3">
+            <legend className="mb-1 text-sm font-medium text-stone-800">For</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {(
+                [
+                  { value: 'animal', label: 'One animal', Icon: PawPrint },
+                  { value: 'group', label: 'A whole group', Icon: Users },
+                ] as const
+              ).map(({ value, label, Icon }) => (
+                <label
+                  key={value}
+                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium text-stone-800 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:ring-1 has-checked:ring-brand-700 hover:bg-stone-50"
+                >
+                  <input
+                    type="radio"
+                    value={value}
+                    className="size-4 shrink-0 accent-brand-700"
+                    {...form.register('target')}
+                  />
+                  <Icon aria-hidden className="hidden size-4 shrink-0 text-stone-600 sm:block" />
+                  {label}
+                </label>
               ))}
-            </SelectField>
-          )}
-        </fieldset>
-      )}
-
-      <div className="space-y-3">
-        <label className="flex min-h-11 w-fit cursor-pointer items-center gap-3 text-sm font-medium text-stone-800">
-          <input type="checkbox" className="size-4 accent-brand-700" {...form.register('repeats')} />
-          Repeats
-        </label>
-        {repeats && (
-          <fieldset className="grid grid-cols-2 gap-3 rounded-md border border-stone-200 bg-stone-50 p-3">
-            <legend className="sr-only">How often it repeats</legend>
-            <TextField
-              label="Every"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={365}
-              step={1}
-              error={errors.repeatEvery?.message}
-              {...form.register('repeatEvery')}
-            />
-            <SelectField label="Unit" error={errors.repeatUnit?.message} {...form.register('repeatUnit')}>
-              {repeatUnits.map((unit) => (
-                <option key={unit} value={unit}>
-                  {unitLabels[unit]}
-                </option>
-              ))}
-            </SelectField>
-            <div className="col-span-2">
+            </div>
+            {target === 'animal' ? (
               <SelectField
-                label="Repeat from"
-                error={errors.repeatFrom?.message}
-                {...form.register('repeatFrom')}
+                label="Animal"
+                error={errors.animalId?.message}
+                hint={
+                  animals.length === 0 ? (
+                    <NothingToChoose what="animals" href="/add-animal" action="Add an animal" />
+                  ) : undefined
+                }
+                {...form.register('animalId')}
               >
-                {repeatFroms.map((from) => (
-                  <option key={from} value={from}>
-                    {repeatFromLabels[from]}
+                <option value="">Choose an animal</option>
+                {animals.map((animal) => (
+                  <option key={animal.id} value={animal.id}>
+                    {animalLabel(animal)}
                   </option>
                 ))}
               </SelectField>
-            </div>
-            <p className="col-span-2 text-xs text-stone-600">
-              {Number.isInteger(every) && every >= 1 && every <= 365
-                ? `${repeatHint(every, repeatUnit)}, ${scheduleHint(repeatFrom)}.`
-                : `Counted ${scheduleHint(repeatFrom).replace(/^counted /, '')}.`}
-            </p>
+            ) : (
+              <SelectField
+                label="Group"
+                error={errors.groupId?.message}
+                hint={
+                  groups.length === 0 ? (
+                    <NothingToChoose what="groups" href="/add-group" action="Add a group" />
+                  ) : undefined
+                }
+                {...form.register('groupId')}
+              >
+                <option value="">Choose a group</option>
+                {groups.map((group) => (
+                  <option key={group.id} value={group.id}>
+                    {group.name} ({group.animalCount})
+                  </option>
+                ))}
+              </SelectField>
+            )}
           </fieldset>
         )}
-      </div>
 
-      <div className="flex gap-2 pt-2">
-        {onCancel ? (
-          <Button variant="secondary" className="flex-1" onClick={onCancel}>
+        <div className="space-y-3">
+          <label className="flex min-h-11 w-fit cursor-pointer items-center gap-3 text-sm font-medium text-stone-800">
+            <input type="checkbox" className="size-4 accent-brand-700" {...form.register('repeats')} />
+            Repeats
+          </label>
+          {repeats && (
+            <fieldset className="grid grid-cols-2 gap-3 rounded-md border border-stone-200 bg-stone-50 p-3">
+              <legend className="sr-only">How often it repeats</legend>
+              <TextField
+                label="Every"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={365}
+                step={1}
+                error={errors.repeatEvery?.message}
+                {...form.register('repeatEvery')}
+              />
+              <SelectField label="Unit" error={errors.repeatUnit?.message} {...form.register('repeatUnit')}>
+                {repeatUnits.map((unit) => (
+                  <option key={unit} value={unit}>
+                    {unitLabels[unit]}
+                  </option>
+                ))}
+              </SelectField>
+              <div className="col-span-2">
+                <SelectField
+                  label="Repeat from"
+                  error={errors.repeatFrom?.message}
+                  {...form.register('repeatFrom')}
+                >
+                  {repeatFroms.map((from) => (
+                    <option key={from} value={from}>
+                      {repeatFromLabels[from]}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+              <p className="col-span-2 text-xs text-stone-600">
+                {Number.isInteger(every) && every >= 1 && every <= 365
+                  ? `${repeatHint(every, repeatUnit)}, ${scheduleHint(repeatFrom)}.`
+                  : `Counted ${scheduleHint(repeatFrom).replace(/^counted /, '')}.`}
+              </p>
+            </fieldset>
+          )}
+        </div>
+
+        <div className="flex gap-2 pt-2">
+          {/* Cancel discards on purpose: no question */}
+          <Button variant="secondary" className="flex-1" onClick={cancel}>
             Cancel
           </Button>
-        ) : (
-          <Link href={cancelHref} className={`${buttonBase} ${buttonClasses.secondary} flex-1`}>
-            Cancel
-          </Link>
-        )}
-        <Button type="submit" disabled={saving} className="flex-1">
-          {editing ? (saving ? 'Saving...' : 'Save Changes') : saving ? 'Adding...' : 'Add Reminder'}
-        </Button>
-      </div>
-    </form>
+          <Button type="submit" disabled={saving} className="flex-1">
+            {editing ? (saving ? 'Saving...' : 'Save Changes') : saving ? 'Adding...' : 'Add Reminder'}
+          </Button>
+        </div>
+      </form>
+    </>
   );
 }
