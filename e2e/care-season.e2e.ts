@@ -120,7 +120,7 @@ describe.skipIf(!browserAvailable)('care at herd size', () => {
       expect(await hazel.inputValue()).toBe('');
       await expectVisible(main().getByText('Last: 52 lbs', { exact: true }));
       await expectVisible(
-        main().getByText('Optional: a reminder for each animal on this day', { exact: true }),
+        main().getByText('Optional: one reminder on this day for all the animals included', { exact: true }),
       );
     });
 

@@ -64,6 +64,9 @@ const entryColumns = {
   updatedAt: careEntries.updatedAt,
 };
 
+/** Animals in natural order ('Hen 2' before 'Hen 10'), as My Animals lists them (migration 0006). */
+const naturalName = sql`natural_sort_key(${animals.name}) collate "C"`;
+
 // Joins match farm_id as well as the id: another farm may hold a record with the same id.
 const entryAnimal = and(eq(animals.farmId, careEntries.farmId), eq(animals.id, careEntries.animalId));
 
@@ -190,7 +193,7 @@ export function createCareRepo(db: Database) {
         .from(careEntries)
         .innerJoin(animals, entryAnimal)
         .where(and(eq(careEntries.farmId, farmId), eq(careEntries.batchId, batchId)))
-        .orderBy(asc(sql`lower(${animals.name})`));
+        .orderBy(asc(naturalName), asc(animals.id));
     },
 
     /** Changes one entry, or every entry of its batch; answers the ids changed (empty: not found). */
@@ -359,7 +362,7 @@ export function createCareRepo(db: Database) {
             name: string;
           } | null>`case when coalesce(bool_or(${forGroup}), false) then null
             else (array_agg(json_build_object('id', ${animals.id}, 'name', ${animals.name})))[1] end`,
-          entryId: sql<string>`(array_agg(${careEntries.id} order by lower(${animals.name}), ${animals.id}))[1]`,
+          entryId: sql<string>`(array_agg(${careEntries.id} order by ${naturalName}, ${animals.id}))[1]`,
           type: first<'medical' | 'weight' | 'note'>(sql`${careEntries.type}`),
           dateRecorded: first<string>(sql`${careEntries.dateRecorded}::text`),
           medicationName: first<string | null>(careEntries.medicationName),
@@ -372,7 +375,7 @@ export function createCareRepo(db: Database) {
             { id: string; name: string; entryId: string; weightValue: number | null }[]
           >`json_agg(json_build_object(
             'id', ${animals.id}, 'name', ${animals.name}, 'entryId', ${careEntries.id}, 'weightValue', ${careEntries.weightValue}::float8
-          ) order by lower(${animals.name}), ${animals.id})`,
+          ) order by ${naturalName}, ${animals.id})`,
           createdAt: sql<Date>`min(${careEntries.createdAt})`.mapWith(
             (value: string | Date) => new Date(value),
           ),

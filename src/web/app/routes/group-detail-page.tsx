@@ -15,6 +15,7 @@ import { groupQuery } from '../../features/groups/api/groups';
 import { solid } from '../../features/groups/color';
 import { useGroupId } from '../../features/groups/use-group-id';
 import { RemindersCard } from '../../features/reminders/components/reminders-card';
+import { usePageHeading } from '../page-heading';
 
 function SectionCard({
   id,
@@ -41,6 +42,7 @@ function SectionCard({
 export default function GroupDetailPage() {
   const groupId = useGroupId();
   const group = useQuery(groupQuery(groupId));
+  usePageHeading(group.data?.name);
 
   if (group.isPending) return <Loading>Loading group...</Loading>;
   if (group.isError) {

@@ -206,7 +206,11 @@ export function EntryForm({
       label={type === 'medical' ? 'Next dose reminder' : 'Next weight check'}
       type="date"
       min={today}
-      hint={isGroup ? 'Optional: a reminder for each animal on this day' : 'Optional: a reminder on this day'}
+      hint={
+        isGroup
+          ? 'Optional: one reminder on this day for all the animals included'
+          : 'Optional: a reminder on this day'
+      }
       error={errors.nextDueDate?.message}
       {...form.register('nextDueDate')}
     />
