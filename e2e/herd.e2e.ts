@@ -132,7 +132,7 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
       ids.goats = idInPath(page);
       await expectPath(page, `/group/${ids.goats}`);
       await expectVisible(groupHeading('Goats (0)'));
-      await expectHeaderTitle(page, 'Goats') // the group names its page;
+      await expectHeaderTitle(page, 'Goats'); // the group names its page;
       await expectVisible(main().getByText(goatsDescription, { exact: true }));
 
       await page.goBack();
