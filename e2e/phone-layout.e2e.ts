@@ -13,7 +13,8 @@ import {
   expectVisible,
 } from './support/checks';
 import { newEmail, signUpAndConfirm } from './support/journeys';
-import { longNames, seedSeason, type Call, type Season } from './support/season';
+import { farmApi } from './support/care';
+import { longNames, seedSeason, type Season } from './support/season';
 import { backends, startStack, type Stack } from './support/stack';
 
 describe.skipIf(!browserAvailable)('a season on a phone: every page at 360 px with long values', () => {
@@ -29,17 +30,7 @@ describe.skipIf(!browserAvailable)('a season on a phone: every page at 360 px wi
       stack = await startStack(backend);
       ({ context, page } = await openPage(browser(), { viewport: phone }));
       await signUpAndConfirm(page, stack, newEmail(`season-${backend}`));
-      const call: Call = async <T>(method: string, path: string, body?: unknown) => {
-        const response = await page.request.fetch(`${stack.baseUrl}${path}`, {
-          method,
-          headers: { Origin: stack.baseUrl },
-          ...(body === undefined ? {} : { data: body }),
-        });
-        if (!response.ok())
-          throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-        return (response.status() === 204 ? undefined : await response.json()) as T;
-      };
-      season = await seedSeason(call, { timeZone: 'Pacific/Auckland' });
+      season = await seedSeason(farmApi(page, stack.baseUrl).call, { timeZone: 'Pacific/Auckland' });
     });
     afterAll(async () => {
       await context?.close();

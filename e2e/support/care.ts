@@ -20,6 +20,8 @@ export function farmApi(page: Page, baseUrl: string) {
     return (response.status() === 204 ? undefined : await response.json()) as T;
   };
   return {
+    /** any method: PATCH, DELETE… (the season seed's `Call`) */
+    call,
     get: <T>(path: string) => call<T>('GET', path),
     post: <T>(path: string, body: unknown) => call<T>('POST', path, body),
   };

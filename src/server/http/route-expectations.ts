@@ -177,6 +177,12 @@ export const appRoutes: Record<string, AppRouteRow> = {
   // aimed at the owner's farm's names: another farm gets its own (empty) list
   'GET /api/v1/care/medications': { kind: 'api', query: () => 'q=Matrix', owner: 200, otherFarm: 200 },
   'GET /api/v1/care-entries/:id': { kind: 'api', params: { id: 'careEntry' }, owner: 200, otherFarm: 404 },
+  'GET /api/v1/care-entries/:id/batch': {
+    kind: 'api',
+    params: { id: 'careEntry' },
+    owner: 200,
+    otherFarm: 404,
+  },
   'PATCH /api/v1/care-entries/:id': {
     kind: 'api',
     params: { id: 'careEntry' },

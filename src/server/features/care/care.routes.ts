@@ -70,6 +70,19 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
       idParams('id'),
       async (c) => c.json(isoBoth(await care.findEntry(c.get('farmId'), c.req.param('id'))), 200),
     )
+    .get(
+      '/care-entries/:id/batch',
+      describeRoute({
+        tags: ['Care'],
+        summary: 'Every entry of the batch this entry belongs to (to edit a group batch animal by animal)',
+        responses: {
+          200: jsonContent(z.array(careEntrySchema), 'The batch, by animal name'),
+          ...errorResponses,
+        },
+      }),
+      idParams('id'),
+      async (c) => c.json((await care.batchOf(c.get('farmId'), c.req.param('id'))).map(isoBoth), 200),
+    )
     .patch(
       '/care-entries/:id',
       describeRoute({

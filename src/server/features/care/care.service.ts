@@ -145,6 +145,12 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
 
     findEntry: entry,
 
+    /** The entries of an entry's batch (every animal's, whatever page of the log shows it). */
+    async batchOf(farmId: string, id: string) {
+      const found = await entry(farmId, id);
+      return repo.batchEntries(farmId, found.batchId);
+    },
+
     /** Changes an entry, or its whole batch; only the fields of the entry's type may change. */
     async updateEntry(
       farmId: string,

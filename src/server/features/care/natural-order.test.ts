@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateInZone } from '../../../shared/care/dates';
 import { backends, createTestApp, type TestApp } from '../../test/test-app';
 
-describe.each(backends)("a batch's animals in natural order on %s", (backend) => {
+describe.each(backends)("a batch's animals, in natural order, on %s", (backend) => {
   let t: TestApp;
   let cookie: string;
   const post = async (path: string, body: unknown) => (await t.request(path, { cookie, body })).json();
@@ -33,6 +33,27 @@ describe.each(backends)("a batch's animals in natural order on %s", (backend) =>
       'Hen 2',
       'Hen 10',
     ]);
+    // the batch of any of its entries, for the group's edit form (however old the batch)
+    const batch = await t.request(`/api/v1/care-entries/${entries[2].id}/batch`, { cookie });
+    expect(batch.status).toBe(200);
+    expect(
+      (await batch.json()).map((entry: { animalName: string; weightValue: number }) => [
+        entry.animalName,
+        entry.weightValue,
+      ]),
+    ).toEqual([
+      ['hen 1', 7],
+      ['Hen 2', 6],
+      ['Hen 10', 5],
+    ]);
+    const other = await t.signUpAndConfirm('other-flock@example.com');
+    expect(
+      (await t.request(`/api/v1/care-entries/${entries[0].id}/batch`, { cookie: other.cookie })).status,
+    ).toBe(404);
+    expect((await t.request(`/api/v1/care-entries/${crypto.randomUUID()}/batch`, { cookie })).status).toBe(
+      404,
+    );
+    expect((await t.request('/api/v1/care-entries/not-an-id/batch', { cookie })).status).toBe(404);
     const log = await (await t.request(`/api/v1/groups/${flock.id}/care-log`, { cookie })).json();
     expect(log.items[0].animals.map((animal: { name: string }) => animal.name)).toEqual([
       'hen 1',

@@ -1,17 +1,15 @@
 // One page for the twelve care entry routes: /animal|group/:id/{medical,weight,note}-entry (new) and
 // /animal|group/:id/edit-{type}/:entryId (edit). The path says which; the page loads what the form
 // needs (the farm's today and unit, the animal or group, the group's animals or the entry).
-import { useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { CareBatch, Page } from '../../../shared/schemas/care';
 import { Link, Redirect, useLocation } from 'wouter';
 import { BackButton } from '../../components/back-button';
 import { isNotFound, Loading, LoadError } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { animalQuery } from '../../features/animals/api/animals';
-import { careEntryQuery, groupLogPagesQuery, groupLogQuery } from '../../features/care/api/care';
-import { batchSizes } from '../../features/care/components/entry-display';
+import { careBatchQuery, careEntryQuery } from '../../features/care/api/care';
 import { EntryForm } from '../../features/care/components/entry-form';
 import { useEntryRoute, type EntryRoute } from '../../features/care/entry-route';
 import { groupAnimalsQuery, groupQuery } from '../../features/groups/api/groups';
@@ -53,11 +51,9 @@ function EntryPage({ route }: { route: EntryRoute }) {
   const group = useQuery({ ...groupQuery(ownerId), enabled: isGroup });
   const groupAnimals = useQuery({ ...groupAnimalsQuery(ownerId), enabled: isGroup && !entryId });
   const entry = useQuery({ ...careEntryQuery(entryId ?? ''), enabled: entryId !== null });
-  // a group edit says how many animals the batch reaches: the log knows (its first page, and any
-  // further pages the group page has shown)
-  const queryClient = useQueryClient();
-  const log = useQuery({ ...groupLogQuery(ownerId), enabled: isGroup && entryId !== null });
-  // a group weigh-in's edit shows every animal's value: the log holds them
+  // a group edit says how many animals the batch reaches, and a weigh-in's shows every animal's
+  // value: the batch's entries, however old the batch
+  const batchEntries = useQuery({ ...careBatchQuery(entryId ?? ''), enabled: isGroup && entryId !== null });
   const weighInEdit = isGroup && entryId !== null && type === 'weight';
 
   if (entryId !== null) {
@@ -90,7 +86,10 @@ function EntryPage({ route }: { route: EntryRoute }) {
   }
 
   const subject = isGroup ? group : animal;
-  if (subject.isPending || profile.isPending || (weighInEdit && log.isPending)) return <Loading />;
+  if (subject.isPending || profile.isPending || (isGroup && entryId !== null && batchEntries.isPending))
+    return <Loading />;
+  if (batchEntries.isError)
+    return <LoadError error={batchEntries.error} onRetry={() => void batchEntries.refetch()} />;
   if (subject.isError) {
     if (isNotFound(subject.error)) {
       return (
@@ -109,25 +108,13 @@ function EntryPage({ route }: { route: EntryRoute }) {
   const name = subject.data.name;
 
   if (entryId !== null && entry.data) {
-    const shown = queryClient.getQueryData<InfiniteData<Page<CareBatch>>>(
-      groupLogPagesQuery(ownerId).queryKey,
-    );
-    const sizeIn = (batches: CareBatch[] | undefined) => batchSizes(batches ?? []).get(entry.data.batchId);
-    const batchSize = isGroup
-      ? (sizeIn(shown?.pages.flatMap((page) => page.items)) ?? sizeIn(log.data?.items) ?? null)
-      : null;
-    // the batch's rows (several when its entries were changed one by one), each animal once
-    const batchRows = (shown?.pages.flatMap((page) => page.items) ?? log.data?.items ?? []).filter(
-      (row) => row.batchId === entry.data.batchId && row.forAnimal === null,
-    );
+    const batchSize = isGroup ? (batchEntries.data?.length ?? null) : null;
     const batch = weighInEdit
-      ? [
-          ...new Map(
-            batchRows
-              .flatMap((row) => row.animals)
-              .map((one) => [one.id, { id: one.id, name: one.name, weightValue: one.weightValue }]),
-          ).values(),
-        ]
+      ? batchEntries.data?.map((one) => ({
+          id: one.animalId,
+          name: one.animalName,
+          weightValue: one.weightValue,
+        }))
       : undefined;
     return (
       <EntryForm

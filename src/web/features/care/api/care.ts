@@ -12,13 +12,6 @@ import type {
 } from '../../../../shared/schemas/care';
 import { client, data } from '../../../lib/api';
 
-export const groupLogQuery = (groupId: string) =>
-  queryOptions({
-    queryKey: ['groups', groupId, 'log'],
-    queryFn: (): Promise<Page<CareBatch>> =>
-      data(client.groups[':id']['care-log'].$get({ param: { id: groupId }, query: {} })),
-  });
-
 /** The first page is asked for with no ?offset, as before. */
 const offsetQuery = (offset: number) => (offset ? { offset: String(offset) } : {});
 
@@ -58,6 +51,14 @@ export const careEntryQuery = (entryId: string) =>
   queryOptions({
     queryKey: ['care-entries', entryId],
     queryFn: (): Promise<CareEntry> => data(client['care-entries'][':id'].$get({ param: { id: entryId } })),
+  });
+
+/** Every entry of the entry's batch: a group edit shows each animal's value. */
+export const careBatchQuery = (entryId: string) =>
+  queryOptions({
+    queryKey: ['care-entries', entryId, 'batch'],
+    queryFn: (): Promise<CareEntry[]> =>
+      data(client['care-entries'][':id'].batch.$get({ param: { id: entryId } })),
   });
 
 function useRefreshCare() {
