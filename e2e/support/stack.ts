@@ -1,5 +1,5 @@
-// The whole product as a user meets it: the real server (`node --import tsx src/server/main.ts`,
-// serving the built SPA from dist/web) on a free port, its own data directory, its own database,
+// The whole product as a user meets it: the real server as `npm start` runs it (the compiled
+// dist/server/main.js, serving the built SPA from dist/web) on a free port, its own data directory, its own database,
 // and a real SMTP server that catches the emails it sends.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -71,10 +71,10 @@ async function startSmtp() {
 }
 
 function assertBuilt() {
-  for (const file of ['index.html', 'landing.html']) {
-    if (!existsSync(join(repoRoot, 'dist/web', file))) {
+  for (const file of ['web/index.html', 'web/landing.html', 'server/main.js']) {
+    if (!existsSync(join(repoRoot, 'dist', file))) {
       throw new Error(
-        `dist/web/${file} is missing: the browser tests need the built web app. Run \`npm run build\` first (\`npm test\` does).`,
+        `dist/${file} is missing: the browser tests need the built web app and server. Run \`npm run build\` first (\`npm test\` does).`,
       );
     }
   }
@@ -82,7 +82,7 @@ function assertBuilt() {
 
 /** Starts the server and waits for its "Paddock is running" line; rejects with its output if it dies. */
 function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,26 @@
+// The production server: src/server compiled once by esbuild into dist/server/main.js (packages
+// stay in node_modules), with the SQL migrations beside it. `npm start` runs it with plain node
+// instead of transpiling TypeScript through tsx at every start (issue 10: ready in about half the
+// time, with less memory). Development (`npm run dev`) and the API tests keep tsx.
+import { cpSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outdir = `${root}dist/server`;
+
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: [`${root}src/server/main.ts`],
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+// database.ts finds its migrations beside itself: in the bundle, beside main.js
+cpSync(`${root}src/server/db/migrations`, `${outdir}/migrations`, { recursive: true });
+console.log('server → dist/server/main.js');
