@@ -1,13 +1,26 @@
 // Calendar dates ('YYYY-MM-DD') and "today" in a farm's time zone. Pure: no clock unless given.
 
+/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function calendarFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    // an invalid zone throws in the constructor and is never kept; a few hundred valid ones exist
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The calendar date of an instant in a time zone, as 'YYYY-MM-DD'. */
 export function dateInZone(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = calendarFormatter(timeZone).formatToParts(instant);
   const get = (type: string) => parts.find((part) => part.type === type)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
