@@ -13,6 +13,7 @@ import {
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import { animalGroups, animals, groups, species } from '../../db/schema';
+import { animalNameOrder, containsPattern } from '../../db/sql-text';
 
 export type AnimalValues = {
   name: string;
@@ -71,8 +72,7 @@ const groupChips = sql<{ id: string; name: string; color: string }[]>`coalesce((
   where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id}
 ), '[]'::json)`.as('groups');
 
-/** Natural order ('Hen 2' before 'Hen 10'): src/shared/animals/natural-sort.ts is the same rule. */
-const byName = [sql`natural_sort_key(${animals.name}) collate "C"`, asc(animals.id)];
+const byName = [animalNameOrder, asc(animals.id)];
 
 /** The weight in kilograms whatever unit it was recorded in (no unit: lbs, as SPEC's first weights). */
 const weightInKilograms = sql`(${animals.weight} * case when ${animals.weightUnit} = 'kg' then 1 else ${sql.raw(String(kilogramsPerPound))} end)`;
@@ -85,9 +85,6 @@ const orderings: Record<NonNullable<AnimalListFilter['sort']>, SQL[]> = {
   heaviest: [sql`${weightInKilograms} desc nulls last`, ...byName],
   lightest: [sql`${weightInKilograms} asc nulls last`, ...byName],
 };
-
-/** `text` for LIKE, matched literally: its own %, _ and backslash escaped (LIKE's escape character). */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 const inGroup = (groupId: SQLWrapper | string) =>
   sql`exists (select 1 from ${animalGroups} ag where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id} and ag.group_id = ${groupId})`;
@@ -155,7 +152,7 @@ export function createAnimalsRepo(db: Database) {
     async search(farmId: string, filter: AnimalListFilter): Promise<AnimalWire[]> {
       const { q, group, species: speciesId, sex, sort = 'name' } = filter;
       if (!q && !group && !speciesId && !sex && sort === 'name') return list(farmId);
-      const pattern = q ? `%${likeLiteral(q)}%` : undefined;
+      const pattern = q ? containsPattern(q) : undefined;
       const rows = await select(
         and(
           eq(animals.farmId, farmId),

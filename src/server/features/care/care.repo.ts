@@ -8,6 +8,7 @@ import type { EntryType } from '../../../shared/schemas/care';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import { animalGroups, animals, careEntries, groups, reminderAnimals, reminders } from '../../db/schema';
+import { animalNameOrder, containsPattern } from '../../db/sql-text';
 import { ConflictError } from '../../http/errors';
 import type { NewReminder } from '../reminders/reminders.repo';
 
@@ -63,9 +64,6 @@ const entryColumns = {
   createdAt: careEntries.createdAt,
   updatedAt: careEntries.updatedAt,
 };
-
-/** Animals in natural order ('Hen 2' before 'Hen 10'), as My Animals lists them (migration 0006). */
-const naturalName = sql`natural_sort_key(${animals.name}) collate "C"`;
 
 // Joins match farm_id as well as the id: another farm may hold a record with the same id.
 const entryAnimal = and(eq(animals.farmId, careEntries.farmId), eq(animals.id, careEntries.animalId));
@@ -193,7 +191,7 @@ export function createCareRepo(db: Database) {
         .from(careEntries)
         .innerJoin(animals, entryAnimal)
         .where(and(eq(careEntries.farmId, farmId), eq(careEntries.batchId, batchId)))
-        .orderBy(asc(naturalName), asc(animals.id));
+        .orderBy(asc(animalNameOrder), asc(animals.id));
     },
 
     /** Changes one entry, or every entry of its batch; answers the ids changed (empty: not found). */
@@ -291,7 +289,7 @@ export function createCareRepo(db: Database) {
      * last given with, the most recently given first; one statement, `limit` at most.
      */
     async medications(farmId: string, contains: string | undefined, limit: number) {
-      const escaped = contains?.trim().replace(/[\\%_]/g, (character) => `\\${character}`);
+      const search = contains?.trim();
       const latest = db
         .selectDistinctOn([sql`lower(${careEntries.medicationName})`], {
           medicationName: sql<string>`${careEntries.medicationName}`.as('medication_name'),
@@ -306,7 +304,7 @@ export function createCareRepo(db: Database) {
             eq(careEntries.farmId, farmId),
             eq(careEntries.type, 'medical'),
             sql`${careEntries.medicationName} is not null`,
-            escaped ? sql`${careEntries.medicationName} ilike ${`%${escaped}%`}` : undefined,
+            search ? sql`${careEntries.medicationName} ilike ${containsPattern(search)}` : undefined,
           ),
         )
         .orderBy(
@@ -362,7 +360,7 @@ export function createCareRepo(db: Database) {
             name: string;
           } | null>`case when coalesce(bool_or(${forGroup}), false) then null
             else (array_agg(json_build_object('id', ${animals.id}, 'name', ${animals.name})))[1] end`,
-          entryId: sql<string>`(array_agg(${careEntries.id} order by ${naturalName}, ${animals.id}))[1]`,
+          entryId: sql<string>`(array_agg(${careEntries.id} order by ${animalNameOrder}, ${animals.id}))[1]`,
           type: first<'medical' | 'weight' | 'note'>(sql`${careEntries.type}`),
           dateRecorded: first<string>(sql`${careEntries.dateRecorded}::text`),
           medicationName: first<string | null>(careEntries.medicationName),
@@ -375,7 +373,7 @@ export function createCareRepo(db: Database) {
             { id: string; name: string; entryId: string; weightValue: number | null }[]
           >`json_agg(json_build_object(
             'id', ${animals.id}, 'name', ${animals.name}, 'entryId', ${careEntries.id}, 'weightValue', ${careEntries.weightValue}::float8
-          ) order by ${naturalName}, ${animals.id})`,
+          ) order by ${animalNameOrder}, ${animals.id})`,
           createdAt: sql<Date>`min(${careEntries.createdAt})`.mapWith(
             (value: string | Date) => new Date(value),
           ),

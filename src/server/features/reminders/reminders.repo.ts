@@ -5,6 +5,7 @@ import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { RepeatFrom, RepeatUnit, ReminderType } from '../../../shared/care/rules';
 import type { Database } from '../../db/database';
 import { animalGroups, animals, groups, reminderAnimals, reminders } from '../../db/schema';
+import { animalNameOrder } from '../../db/sql-text';
 
 export type NewReminder = {
   animalId?: string | null;
@@ -112,7 +113,7 @@ export function createRemindersRepo(db: Database) {
           and(eq(animals.farmId, reminderAnimals.farmId), eq(animals.id, reminderAnimals.animalId)),
         )
         .where(and(eq(reminderAnimals.farmId, farmId), eq(reminderAnimals.reminderId, id)))
-        .orderBy(sql`natural_sort_key(${animals.name}) collate "C"`, asc(animals.id));
+        .orderBy(animalNameOrder, asc(animals.id));
       return rows.map((row) => row.id);
     },
 

@@ -2,7 +2,7 @@
 // also those of its animals; for an animal, also those of its groups and the group batches that
 // name it) and a way to add one. And home's Upcoming Reminders: the next three, each opening its
 // animal or group, with Done.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
@@ -14,6 +14,29 @@ import { ApiError } from '../../../lib/api';
 import { remindersQuery } from '../api/reminders';
 import { DueBadge } from './reminder-badges';
 import { DoneButton, ReminderList, ReminderSubject } from './reminder-item';
+
+/** Loading, or why the reminders could not be loaded (the offline message when it is that) with a retry. */
+function LoadState({ reminders }: { reminders: UseQueryResult<unknown> }) {
+  if (!reminders.isError) {
+    return (
+      <p role="status" className="text-sm text-stone-600">
+        Loading reminders...
+      </p>
+    );
+  }
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-stone-800">
+      <p>
+        {reminders.error instanceof ApiError && reminders.error.status === 0
+          ? reminders.error.message
+          : 'Could not load reminders.'}
+      </p>
+      <Button variant="secondary" className="min-h-8 px-3" onClick={() => void reminders.refetch()}>
+        Try again
+      </Button>
+    </div>
+  );
+}
 
 export function RemindersCard({
   animalId,
@@ -47,21 +70,8 @@ export function RemindersCard({
           + Add Reminder
         </Link>
       </div>
-      {reminders.isPending ? (
-        <p role="status" className="text-sm text-stone-600">
-          Loading reminders...
-        </p>
-      ) : reminders.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-stone-800">
-          <p>
-            {reminders.error instanceof ApiError && reminders.error.status === 0
-              ? reminders.error.message
-              : 'Could not load reminders.'}
-          </p>
-          <Button variant="secondary" className="min-h-8 px-3" onClick={() => void reminders.refetch()}>
-            Try again
-          </Button>
-        </div>
+      {reminders.isPending || reminders.isError ? (
+        <LoadState reminders={reminders} />
       ) : reminders.data.items.length === 0 ? (
         <p className="text-sm text-stone-600">No Reminders</p>
       ) : (
@@ -96,17 +106,8 @@ export function UpcomingRemindersCard() {
           View all
         </Link>
       </div>
-      {reminders.isPending ? (
-        <p role="status" className="text-sm text-stone-600">
-          Loading reminders...
-        </p>
-      ) : reminders.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-stone-800">
-          <p>Could not load reminders.</p>
-          <Button variant="secondary" className="min-h-8 px-3" onClick={() => void reminders.refetch()}>
-            Try again
-          </Button>
-        </div>
+      {reminders.isPending || reminders.isError ? (
+        <LoadState reminders={reminders} />
       ) : reminders.data.items.length === 0 ? (
         <p className="text-sm text-stone-600">No upcoming reminders</p>
       ) : (
