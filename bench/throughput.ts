@@ -14,7 +14,7 @@ import pg from 'pg';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const path = '/api/v1/animals';
+const path = process.env.BENCH_PATH ?? '/api/v1/animals';
 const herdSize = Number(process.env.BENCH_ANIMALS ?? 30);
 
 const freePort = () =>
@@ -26,7 +26,8 @@ const freePort = () =>
   });
 
 function start(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -146,5 +147,6 @@ try {
   await Promise.all(
     children.map((child) => new Promise((resolve) => (child.kill('SIGTERM'), child.once('exit', resolve)))),
   );
-  await database.drop();
+  if (process.env.BENCH_KEEP) console.log(`kept ${databaseUrl}`);
+  else await database.drop();
 }

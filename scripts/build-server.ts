@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outdir = `${root}dist/server`;
+// SERVER_OUTDIR lets the benchmark build a private copy while dist/ is in use
+const outdir = process.env.SERVER_OUTDIR ?? `${root}dist/server`;
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -23,4 +24,4 @@ await build({
 });
 // database.ts finds its migrations beside itself: in the bundle, beside main.js
 cpSync(`${root}src/server/db/migrations`, `${outdir}/migrations`, { recursive: true });
-console.log('server → dist/server/main.js');
+console.log(`server → ${outdir}/main.js`);

@@ -7,6 +7,7 @@ import {
   account,
   animalGroups,
   animals,
+  careBatches,
   careEntries,
   farmMembers,
   farms,
@@ -35,11 +36,21 @@ const ordered: PgTable[] = [
   animals,
   animalGroups,
   careEntries,
+  // derived from care_entries by triggers, which a restore turns off: restored as backed up
+  careBatches,
   reminders,
   reminderAnimals,
 ];
 
 export const backupTableNames: readonly string[] = ordered.map((table) => getTableConfig(table).name);
+
+/** Each table's columns a restore writes: all but the generated ones (the database computes those). */
+export const writableColumns: ReadonlyMap<string, string[]> = new Map(
+  ordered.map((table) => {
+    const config = getTableConfig(table);
+    return [config.name, config.columns.filter((column) => !column.generated).map((column) => column.name)];
+  }),
+);
 
 /** The rows of a raw query; node-postgres and PGlite both answer { rows }. */
 export async function queryRows<Row>(db: Pick<Database, 'execute'>, query: SQL): Promise<Row[]> {

@@ -6,7 +6,14 @@ import type { Database } from '../db/database';
 import type { PhotoStore } from '../photos/photo-store';
 import { ArchiveError, readArchive } from './archive';
 import { lastMigration } from './backup';
-import { archiveFormat, backupTableNames, queryRows, quoted, type BackupManifest } from './backup-tables';
+import {
+  archiveFormat,
+  backupTableNames,
+  queryRows,
+  quoted,
+  type BackupManifest,
+  writableColumns,
+} from './backup-tables';
 
 /** The target already holds data (or photos): restoring would mix two farms' histories. */
 export class TargetNotEmptyError extends Error {}
@@ -111,9 +118,10 @@ export async function restoreBackup(
         await tx.execute(sql.raw(`alter table ${quoted(name)} disable trigger user`));
       await tx.execute(sql`delete from species where farm_id is null`); // seeded again from the backup
       for (const name of backupTableNames) {
+        const columns = writableColumns.get(name)!.map(quoted).join(', ');
         for (const batch of batches(tables.get(name) ?? [])) {
           await tx.execute(
-            sql`insert into ${sql.raw(quoted(name))} select * from json_populate_recordset(null::${sql.raw(quoted(name))}, ${batch}::json)`,
+            sql`insert into ${sql.raw(quoted(name))} (${sql.raw(columns)}) select ${sql.raw(columns)} from json_populate_recordset(null::${sql.raw(quoted(name))}, ${batch}::json)`,
           );
         }
       }

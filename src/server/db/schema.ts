@@ -9,6 +9,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -212,12 +213,15 @@ export const animals = pgTable(
     tagId: text('tag_id'),
     /** storage key of the current photo (a new key per upload, so URLs can be cached for ever) */
     photoKey: text('photo_key'),
+    /** natural_sort_key(name), COLLATE "C" (migration 0007): the list's order, computed on write */
+    nameKey: text('name_key').generatedAlwaysAs(sql`natural_sort_key(name)`),
     ...timestamps,
   },
   (table) => [
     // scoped by farm, like every client-chosen id (see groups)
     primaryKey({ columns: [table.farmId, table.id] }),
     index('animals_farm_id_name_idx').on(table.farmId, table.name),
+    index('animals_farm_id_name_key_idx').on(table.farmId, table.nameKey, table.id),
     index('animals_species_id_idx').on(table.speciesId),
   ],
 );
@@ -292,11 +296,54 @@ export const careEntries = pgTable(
       columns: [table.farmId, table.groupId],
       foreignColumns: [groups.farmId, groups.id],
     }).onDelete('set null'),
-    index('care_entries_animal_idx').on(table.farmId, table.animalId, table.dateRecorded),
+    // INCLUDE (group_id, batch_id, id) in the migration (0007): the group log reads it alone
+    index('care_entries_animal_recent_idx').on(
+      table.farmId,
+      table.animalId,
+      table.dateRecorded,
+      table.createdAt,
+    ),
     // one entry per animal per submission: a retried batch cannot write twice
     unique('care_entries_batch_animal_unique').on(table.farmId, table.batchId, table.animalId),
     index('care_entries_batch_idx').on(table.farmId, table.batchId),
     index('care_entries_group_idx').on(table.groupId, table.dateRecorded),
+  ],
+);
+
+/**
+ * One row per group batch, as a group's log shows it: kept by triggers on care_entries and
+ * animals (migration 0007), never written by the app. `animals`: each animal's id, name, entry
+ * id and weight, in natural name order.
+ */
+export const careBatches = pgTable(
+  'care_batches',
+  {
+    farmId: uuid('farm_id').notNull(),
+    batchId: uuid('batch_id').notNull(),
+    groupId: uuid('group_id').notNull(),
+    entryId: uuid('entry_id').notNull(),
+    type: entryType('type').notNull(),
+    dateRecorded: date('date_recorded', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    medicationName: text('medication_name'),
+    dosage: numeric('dosage', { precision: 12, scale: 3, mode: 'number' }),
+    dosageUnit: text('dosage_unit'),
+    weightUnit: weightUnit('weight_unit'),
+    title: text('title'),
+    noteContent: text('note_content'),
+    animals: jsonb('animals')
+      .$type<{ id: string; name: string; entryId: string; weightValue: number | null }[]>()
+      .notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.farmId, table.batchId, table.groupId] }),
+    index('care_batches_group_recent_idx').on(
+      table.farmId,
+      table.groupId,
+      table.dateRecorded,
+      table.createdAt,
+      table.batchId,
+    ),
   ],
 );
 

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import type { Animal } from '../../shared/schemas/animals';
+import type { Animal, AnimalListItem } from '../../shared/schemas/animals';
 import type { CareEntry, Page, Reminder } from '../../shared/schemas/care';
 import type { Group } from '../../shared/schemas/groups';
 import { freshPostgresDatabase } from '../test/fresh-database';
@@ -290,7 +290,7 @@ type Color = { r: number; g: number; b: number };
 
 type KnownAnimal = {
   /** the acknowledged answer (or the record read back once an unacknowledged create landed) */
-  record: Animal;
+  record: AnimalListItem;
   photo: PhotoState;
   /** an upload cut off by a kill: it may have replaced the photo, with this colour */
   pendingPhoto: Color | null;
@@ -328,17 +328,30 @@ const palette: Color[] = [
 ];
 
 const jsonOf = <T>(reply: Reply): T => JSON.parse(reply.body.toString('utf8')) as T;
-const versionOf = (animal: { photoUrl: string | null }) =>
-  animal.photoUrl ? new URL(animal.photoUrl, 'http://x').searchParams.get('v') : null;
+const versionOf = (animal: { thumbnailUrl: string | null }) =>
+  animal.thumbnailUrl ? new URL(animal.thumbnailUrl, 'http://x').searchParams.get('v') : null;
+
+/** An acknowledged animal as the list shows it (GET /animals answers AnimalListItem). */
+const listed = (animal: Animal): AnimalListItem => ({
+  id: animal.id,
+  name: animal.name,
+  speciesName: animal.speciesName,
+  sex: animal.sex,
+  birthDate: animal.birthDate,
+  weight: animal.weight,
+  weightUnit: animal.weightUnit,
+  breed: animal.breed,
+  tagId: animal.tagId,
+  thumbnailUrl: animal.thumbnailUrl,
+  groupIds: animal.groups.map((group) => group.id),
+});
 
 /** Stable JSON of a record without the fields that other writes legitimately change. */
 function comparable(record: object, without: string[]): string {
   const entries = Object.entries(record)
     .filter(([key]) => !without.includes(key))
     .map(([key, value]): [string, unknown] =>
-      key === 'groups' && Array.isArray(value)
-        ? [key, [...(value as { id: string }[])].sort((a, b) => a.id.localeCompare(b.id))]
-        : [key, value],
+      key === 'groupIds' && Array.isArray(value) ? [key, [...(value as string[])].sort()] : [key, value],
     )
     .sort(([a], [b]) => a.localeCompare(b));
   return JSON.stringify(entries);
@@ -346,7 +359,7 @@ function comparable(record: object, without: string[]): string {
 // Group counts follow the animals added; an animal's photo, weight (from weight entries) and
 // updatedAt follow later writes. Everything else must read back exactly as acknowledged.
 const groupVolatile = ['animalCount'];
-const animalVolatile = ['photoUrl', 'thumbnailUrl', 'updatedAt', 'weight', 'weightUnit'];
+const animalVolatile = ['thumbnailUrl', 'weight', 'weightUnit'];
 
 // ---------------------------------------------------------------------------------------------
 // The stream of writes.
@@ -427,7 +440,7 @@ class Writer {
     if (reply === 'cut off') return;
     this.model.pendingAnimals.delete(id);
     if (reply !== 'refused') {
-      const record = jsonOf<Animal>(reply);
+      const record = listed(jsonOf<Animal>(reply));
       this.model.animals.set(id, {
         record,
         photo: { version: null, color: null },
@@ -633,10 +646,10 @@ class Checker {
     }
   }
 
-  private async checkAnimals(cycle: number): Promise<Map<string, Animal>> {
+  private async checkAnimals(cycle: number): Promise<Map<string, AnimalListItem>> {
     const { animals, pendingAnimals, groups } = this.model;
     const found = new Map(
-      (await this.read<Animal[]>('/api/v1/animals')).map((animal) => [animal.id, animal]),
+      (await this.read<AnimalListItem[]>('/api/v1/animals')).map((animal) => [animal.id, animal]),
     );
     for (const [id, known] of animals) {
       const actual = found.get(id);
@@ -675,7 +688,7 @@ class Checker {
       const actual = found.get(id);
       if (!actual) continue;
       this.counters.landedUnacknowledged++;
-      const groupIds = actual.groups.map((group) => group.id).sort();
+      const groupIds = [...actual.groupIds].sort();
       if (
         actual.name !== sent.name ||
         JSON.stringify(groupIds) !== JSON.stringify([...sent.groupIds].sort())
@@ -702,9 +715,7 @@ class Checker {
       (await this.read<Group[]>('/api/v1/groups')).map((group) => [group.id, group]),
     );
     for (const [id] of groups) {
-      const members = [...found.values()].filter((animal) =>
-        animal.groups.some((group) => group.id === id),
-      ).length;
+      const members = [...found.values()].filter((animal) => animal.groupIds.includes(id)).length;
       const count = groupsRead.get(id)?.animalCount;
       if (count !== members)
         this.problem(
@@ -716,7 +727,7 @@ class Checker {
   }
 
   /** Every photo row has both files; every file and folder under photos/ belongs to a row. */
-  private async checkPhotos(cycle: number, found: Map<string, Animal>) {
+  private async checkPhotos(cycle: number, found: Map<string, AnimalListItem>) {
     const expected = new Set<string>();
     for (const [id, known] of this.model.animals) {
       if (!known.photo.version || !found.has(id)) continue;

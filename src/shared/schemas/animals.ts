@@ -88,6 +88,26 @@ export const animalSchema = z.object({
 });
 export type Animal = z.infer<typeof animalSchema>;
 
+/**
+ * An animal as a list shows it (My Animals, a group's animals, the pickers): what its card shows,
+ * with its groups as ids the client matches with the groups it already has. The rest is on
+ * GET /animals/{id}.
+ */
+export const animalListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  speciesName: z.nullable(z.string()),
+  sex: z.nullable(z.enum(sexValues)),
+  birthDate: z.nullable(z.string()),
+  weight: z.nullable(z.number()),
+  weightUnit: z.nullable(z.enum(weightUnits)),
+  breed: z.nullable(z.string()),
+  tagId: z.nullable(z.string()),
+  thumbnailUrl: z.nullable(z.string()),
+  groupIds: z.array(z.string()),
+});
+export type AnimalListItem = z.infer<typeof animalListItemSchema>;
+
 /** How My Animals can order the list; every order ends by name (natural order), then id. */
 export const animalSortValues = ['name', 'youngest', 'oldest', 'heaviest', 'lightest'] as const;
 export type AnimalSort = (typeof animalSortValues)[number];

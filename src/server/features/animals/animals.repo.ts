@@ -72,6 +72,12 @@ const groupChips = sql<{ id: string; name: string; color: string }[]>`coalesce((
   where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id}
 ), '[]'::json)`.as('groups');
 
+/** The animal's group ids, from the membership key alone (an index-only read). */
+const groupIds = sql`array(
+  select ag.group_id from ${animalGroups} ag
+  where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id}
+)`;
+
 const byName = [animalNameOrder, asc(animals.id)];
 
 /** The weight in kilograms whatever unit it was recorded in (no unit: lbs, as SPEC's first weights). */
@@ -117,9 +123,41 @@ export function createAnimalsRepo(db: Database) {
       .where(where)
       .orderBy(...orderBy);
 
+  /**
+   * A list as the JSON text of AnimalListItem[] (shared/schemas/animals.ts), written by the
+   * database in one statement (row_to_json of an ordered slice: cheaper than json_build_object,
+   * and Node neither parses rows nor serialises them).
+   */
+  const listText = (where: SQL | undefined, orderBy: SQL[] = byName) => {
+    const rows = db
+      .select({
+        id: sql`${animals.id}`.as('id'),
+        name: sql`${animals.name}`.as('name'),
+        speciesName: sql`${species.name}`.as('speciesName'),
+        sex: sql`${animals.sex}`.as('sex'),
+        birthDate: sql`${animals.birthDate}`.as('birthDate'),
+        weight: sql`${animals.weight}::float8`.as('weight'),
+        weightUnit: sql`${animals.weightUnit}`.as('weightUnit'),
+        breed: sql`${animals.breed}`.as('breed'),
+        tagId: sql`${animals.tagId}`.as('tagId'),
+        thumbnailUrl: sql`case when ${animals.photoKey} is null then null
+          else '/api/v1/animals/' || ${animals.id} || '/photo?v=' || regexp_replace(${animals.photoKey}, '^.*/', '') || '&size=thumb' end`.as(
+          'thumbnailUrl',
+        ),
+        groupIds: groupIds.as('groupIds'),
+      })
+      .from(animals)
+      .leftJoin(species, eq(species.id, animals.speciesId))
+      .where(where)
+      .orderBy(...orderBy)
+      .as('listed');
+    // json_agg keeps the order of its sorted input (PostgreSQL's documented way to order it)
+    return db.select({ body: sql<string>`coalesce(json_agg(listed), '[]')::text` }).from(rows);
+  };
+
   const farm = eq(animals.farmId, sql.placeholder('farmId'));
-  const listStatement = select(farm).prepare('animals_list');
-  const listInGroupStatement = select(and(farm, inGroup(sql.placeholder('groupId')))).prepare(
+  const listStatement = listText(farm).prepare('animals_list');
+  const listInGroupStatement = listText(and(farm, inGroup(sql.placeholder('groupId')))).prepare(
     'animals_list_in_group',
   );
   const findStatement = select(and(farm, eq(animals.id, sql.placeholder('id')))).prepare('animals_find');
@@ -134,11 +172,12 @@ export function createAnimalsRepo(db: Database) {
     return new Set(rows.map((row) => row.id));
   }
 
-  async function list(farmId: string, filter: { groupId?: string } = {}): Promise<AnimalWire[]> {
-    const rows = filter.groupId
+  /** The JSON text of AnimalListItem[]. */
+  async function list(farmId: string, filter: { groupId?: string } = {}): Promise<string> {
+    const [row] = filter.groupId
       ? await listInGroupStatement.execute({ farmId, groupId: filter.groupId })
       : await listStatement.execute({ farmId });
-    return rows.map(toAnimal);
+    return row!.body;
   }
 
   return {
@@ -149,11 +188,11 @@ export function createAnimalsRepo(db: Database) {
      * The farm's animals matching every filter given, in the order asked: ONE statement whatever
      * the filters. A group id of another farm matches no membership of this farm's animals.
      */
-    async search(farmId: string, filter: AnimalListFilter): Promise<AnimalWire[]> {
+    async search(farmId: string, filter: AnimalListFilter): Promise<string> {
       const { q, group, species: speciesId, sex, sort = 'name' } = filter;
       if (!q && !group && !speciesId && !sex && sort === 'name') return list(farmId);
       const pattern = q ? containsPattern(q) : undefined;
-      const rows = await select(
+      const [row] = await listText(
         and(
           eq(animals.farmId, farmId),
           pattern
@@ -169,7 +208,7 @@ export function createAnimalsRepo(db: Database) {
         ),
         orderings[sort],
       );
-      return rows.map(toAnimal);
+      return row!.body;
     },
 
     async find(farmId: string, id: string): Promise<AnimalRow | undefined> {

@@ -8,6 +8,8 @@ import * as z from 'zod/mini';
 import {
   animalCreateSchema,
   animalListQuerySchema,
+  animalListItemSchema,
+  type AnimalListItem,
   animalSchema,
   animalUpdateSchema,
   photoLimits,
@@ -16,6 +18,7 @@ import {
 } from '../../../shared/schemas/animals';
 import type { AppEnv } from '../../http/context';
 import { AppError, ValidationError } from '../../http/errors';
+import { jsonText } from '../../http/json-text';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
 import type { PhotoStore } from '../../photos/photo-store';
@@ -62,13 +65,13 @@ export function animalsRoutes(deps: { repo: AnimalsRepo; profiles: ProfileRepo; 
         summary:
           'The farm’s animals with species and groups: all, or those matching a search (q: name, tag ID or breed) and filters (group: an id or "none", species, sex), in natural name order or by age or weight',
         responses: {
-          200: jsonContent(z.array(animalSchema), 'Animals'),
+          200: jsonContent(z.array(animalListItemSchema), 'Animals as a list shows them'),
           ...errorResponses,
           ...invalidResponse,
         },
       }),
       validate('query', animalListQuerySchema),
-      async (c) => c.json(await animals.list(c.get('farmId'), c.req.valid('query')), 200),
+      async (c) => jsonText<AnimalListItem[]>(c, await animals.list(c.get('farmId'), c.req.valid('query'))),
     )
     .post(
       '/animals',

@@ -7,7 +7,16 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EntryType } from '../../../shared/schemas/care';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
-import { animalGroups, animals, careEntries, groups, reminderAnimals, reminders } from '../../db/schema';
+import { queryRows } from '../../backup/backup-tables';
+import {
+  animalGroups,
+  animals,
+  careBatches,
+  careEntries,
+  groups,
+  reminderAnimals,
+  reminders,
+} from '../../db/schema';
 import { animalNameOrder, containsPattern } from '../../db/sql-text';
 import { ConflictError } from '../../http/errors';
 import type { NewReminder } from '../reminders/reminders.repo';
@@ -42,6 +51,23 @@ export type EntryChanges = Partial<{
   title: string;
   noteContent: string;
 }>;
+
+/** A row of a group's log: a batch of the group, or one of its animals' own entries (`forAnimal`). */
+export type GroupLogRow = {
+  batchId: string;
+  forAnimal: { id: string; name: string } | null;
+  entryId: string;
+  type: EntryType;
+  dateRecorded: string;
+  medicationName: string | null;
+  dosage: number | null;
+  dosageUnit: string | null;
+  weightUnit: WeightUnit | null;
+  title: string | null;
+  noteContent: string | null;
+  animals: { id: string; name: string; entryId: string; weightValue: number | null }[];
+  createdAt: Date;
+};
 
 /** A weigh-in batch's values, animal by animal. */
 export type AnimalWeights = { animalId: string; weightValue: number }[];
@@ -339,57 +365,65 @@ export function createCareRepo(db: Database) {
 
     /**
      * A group's log, newest first, one page, one statement: one row per batch recorded for the
-     * group, and one row per entry of its animals' own (recorded for the animal alone or with
-     * another group), which names its animal (`forAnimal`).
+     * group (its summary row in care_batches), and one row per entry of its animals' own
+     * (recorded for the animal alone or with another group), which names its animal (`forAnimal`).
+     * The cost follows the page, not the history: the group's newest `offset + limit` batches by
+     * index, and each member's newest `offset + limit` entries by index (an entry of this group's
+     * batch among them stands for a batch at least as new, so no older own entry can reach the
+     * page), then the page's rows are read.
      */
-    groupLog(farmId: string, groupId: string, offset: number, limit: number) {
-      // The group's batch is one row; any other entry is a row of its own (key: its id).
-      const forGroup = sql`${careEntries.groupId} = ${groupId}`;
-      const ownKey = sql`case when ${careEntries.groupId} = ${groupId} then null else ${careEntries.id} end`;
-      const member = sql`exists (select 1 from ${animalGroups} where ${animalGroups.farmId} = ${careEntries.farmId}
-        and ${animalGroups.groupId} = ${groupId} and ${animalGroups.animalId} = ${careEntries.animalId})`;
-      // Values come from the batch's first entry, so that an entry edited on its own from an
-      // animal's page does not split the row.
-      const first = <T>(column: SQL | typeof careEntries.medicationName) =>
-        sql<T>`(array_agg(${column} order by ${careEntries.createdAt}, ${careEntries.id}))[1]`;
-      return db
-        .select({
-          batchId: careEntries.batchId,
-          forAnimal: sql<{
-            id: string;
-            name: string;
-          } | null>`case when coalesce(bool_or(${forGroup}), false) then null
-            else (array_agg(json_build_object('id', ${animals.id}, 'name', ${animals.name})))[1] end`,
-          entryId: sql<string>`(array_agg(${careEntries.id} order by ${animalNameOrder}, ${animals.id}))[1]`,
-          type: first<'medical' | 'weight' | 'note'>(sql`${careEntries.type}`),
-          dateRecorded: first<string>(sql`${careEntries.dateRecorded}::text`),
-          medicationName: first<string | null>(careEntries.medicationName),
-          dosage: first<number | null>(sql`${careEntries.dosage}::float8`),
-          dosageUnit: first<string | null>(sql`${careEntries.dosageUnit}`),
-          weightUnit: first<'lbs' | 'kg' | null>(sql`${careEntries.weightUnit}`),
-          title: first<string | null>(sql`${careEntries.title}`),
-          noteContent: first<string | null>(sql`${careEntries.noteContent}`),
-          animals: sql<
-            { id: string; name: string; entryId: string; weightValue: number | null }[]
-          >`json_agg(json_build_object(
-            'id', ${animals.id}, 'name', ${animals.name}, 'entryId', ${careEntries.id}, 'weightValue', ${careEntries.weightValue}::float8
-          ) order by ${animalNameOrder}, ${animals.id})`,
-          createdAt: sql<Date>`min(${careEntries.createdAt})`.mapWith(
-            (value: string | Date) => new Date(value),
-          ),
-        })
-        .from(careEntries)
-        .innerJoin(animals, entryAnimal)
-        .where(and(eq(careEntries.farmId, farmId), sql`(${forGroup} or ${member})`))
-        .groupBy(careEntries.batchId, ownKey)
-        .orderBy(
-          desc(sql`max(${careEntries.dateRecorded})`),
-          desc(sql`min(${careEntries.createdAt})`),
-          desc(careEntries.batchId),
-          desc(sql`min(${careEntries.id}::text)`),
+    async groupLog(farmId: string, groupId: string, offset: number, limit: number): Promise<GroupLogRow[]> {
+      const reach = offset + limit;
+      const rows = await queryRows<GroupLogRow & { createdAt: Date | string }>(
+        db,
+        sql`
+        with slice as (
+          (select b.batch_id, null::uuid as own_entry, b.date_recorded, b.created_at
+           from ${careBatches} b
+           where b.farm_id = ${farmId} and b.group_id = ${groupId}
+           order by b.date_recorded desc, b.created_at desc, b.batch_id desc
+           limit ${reach})
+          union all
+          (select e.batch_id, e.id, e.date_recorded, e.created_at
+           from ${animalGroups} m
+           cross join lateral (
+             select e.id, e.batch_id, e.group_id, e.date_recorded, e.created_at
+             from ${careEntries} e
+             where e.farm_id = m.farm_id and e.animal_id = m.animal_id
+             order by e.date_recorded desc, e.created_at desc
+             limit ${reach}) e
+           where m.farm_id = ${farmId} and m.group_id = ${groupId}
+             and e.group_id is distinct from ${groupId})
+        ), page as (
+          select * from slice
+          order by date_recorded desc, created_at desc, batch_id desc, own_entry desc nulls first
+          offset ${offset} limit ${limit}
         )
-        .limit(limit)
-        .offset(offset);
+        select page.batch_id as "batchId",
+          case when own_entry is null then null else json_build_object('id', a.id, 'name', a.name) end as "forAnimal",
+          coalesce(b.entry_id, e.id) as "entryId",
+          coalesce(b.type, e.type) as "type",
+          page.date_recorded::text as "dateRecorded",
+          case when own_entry is null then b.medication_name else e.medication_name end as "medicationName",
+          (case when own_entry is null then b.dosage else e.dosage end)::float8 as "dosage",
+          case when own_entry is null then b.dosage_unit else e.dosage_unit end as "dosageUnit",
+          case when own_entry is null then b.weight_unit else e.weight_unit end as "weightUnit",
+          case when own_entry is null then b.title else e.title end as "title",
+          case when own_entry is null then b.note_content else e.note_content end as "noteContent",
+          case when own_entry is null then b.animals
+            else jsonb_build_array(jsonb_build_object('id', a.id, 'name', a.name, 'entryId', e.id,
+              'weightValue', e.weight_value::float8)) end as "animals",
+          page.created_at as "createdAt"
+        from page
+        left join ${careBatches} b on page.own_entry is null and b.farm_id = ${farmId}
+          and b.batch_id = page.batch_id and b.group_id = ${groupId}
+        left join ${careEntries} e on e.farm_id = ${farmId} and e.id = page.own_entry
+        left join ${animals} a on a.farm_id = e.farm_id and a.id = e.animal_id
+        order by page.date_recorded desc, page.created_at desc, page.batch_id desc, page.own_entry desc nulls first`,
+      );
+      // a raw query's timestamps: a string from node-postgres (as Drizzle sets it), a Date from PGlite
+      for (const row of rows) row.createdAt = new Date(row.createdAt);
+      return rows;
     },
   };
 }

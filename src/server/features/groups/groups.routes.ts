@@ -3,9 +3,10 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as z from 'zod/mini';
-import { animalSchema } from '../../../shared/schemas/animals';
+import { animalListItemSchema, type AnimalListItem } from '../../../shared/schemas/animals';
 import { groupCreateSchema, groupSchema, groupUpdateSchema } from '../../../shared/schemas/groups';
 import type { AppEnv } from '../../http/context';
+import { jsonText } from '../../http/json-text';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
 import type { AnimalsRepo } from '../animals/animals.repo';
@@ -103,9 +104,12 @@ export function groupsRoutes(repo: GroupsRepo, animals: AnimalsRepo) {
       describeRoute({
         tags: ['Groups'],
         summary: 'The animals of a group, by name',
-        responses: { 200: jsonContent(z.array(animalSchema), 'Animals'), ...errorResponses },
+        responses: {
+          200: jsonContent(z.array(animalListItemSchema), 'Animals as a list shows them'),
+          ...errorResponses,
+        },
       }),
       idParams('id'),
-      async (c) => c.json(await groups.animals(c.get('farmId'), c.req.param('id')), 200),
+      async (c) => jsonText<AnimalListItem[]>(c, await groups.animals(c.get('farmId'), c.req.param('id'))),
     );
 }

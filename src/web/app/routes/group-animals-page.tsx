@@ -6,7 +6,8 @@ import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-
 import { buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { AnimalCard } from '../../features/animals/components/animal-card';
-import { groupAnimalsQuery, groupQuery } from '../../features/groups/api/groups';
+import { groupChipsOf } from '../../features/animals/animal-display';
+import { groupAnimalsQuery, groupQuery, groupsQuery } from '../../features/groups/api/groups';
 import { solid } from '../../features/groups/color';
 import { useGroupId } from '../../features/groups/use-group-id';
 import { useFarmToday } from '../../hooks/use-farm-today';
@@ -16,6 +17,7 @@ export default function GroupAnimalsPage() {
   const groupId = useGroupId();
   const group = useQuery(groupQuery(groupId));
   const animals = useQuery(groupAnimalsQuery(groupId));
+  const groups = useQuery(groupsQuery);
   const profile = useQuery(profileQuery);
   const { today } = useFarmToday();
 
@@ -58,6 +60,7 @@ export default function GroupAnimalsPage() {
             <li key={animal.id}>
               <AnimalCard
                 animal={animal}
+                groups={groupChipsOf(animal.groupIds, groups.data)}
                 today={today}
                 weightUnit={profile.data?.weightUnit ?? 'lbs'}
                 linkLabel="See Info"

@@ -11,7 +11,7 @@ import {
   noGroup,
   sexLabels,
   sexValues,
-  type Animal,
+  type AnimalListItem,
 } from '../../../shared/schemas/animals';
 import { LoadErrorAlert, Loading } from '../../components/page-states';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { animalSearchQuery, speciesQuery, useDeleteAnimal } from '../../features/animals/api/animals';
+import { groupChipsOf } from '../../features/animals/animal-display';
 import { isFiltered, readFilters, type FilterKey } from '../../features/animals/animal-filters';
 import { AnimalCard } from '../../features/animals/components/animal-card';
 import { groupsQuery } from '../../features/groups/api/groups';
@@ -75,7 +76,7 @@ export default function MyAnimalsPage() {
   const { today } = useFarmToday();
   const remove = useDeleteAnimal();
   const toast = useToast();
-  const [toDelete, setToDelete] = useState<Animal | null>(null);
+  const [toDelete, setToDelete] = useState<AnimalListItem | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   /** Sets one part of the choice (blank: clears it), replacing the address so Back leaves the page. */
@@ -228,6 +229,7 @@ export default function MyAnimalsPage() {
                 <li key={animal.id}>
                   <AnimalCard
                     animal={animal}
+                    groups={groupChipsOf(animal.groupIds, groups.data)}
                     today={today}
                     weightUnit={weightUnit}
                     action={

@@ -2,6 +2,7 @@
 // (dates: lib/dates). The rules themselves are src/shared's, so every screen agrees.
 import { ageLabel } from '../../../shared/animals/age';
 import { sexLabels, type Animal } from '../../../shared/schemas/animals';
+import type { Group } from '../../../shared/schemas/groups';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import { formatWeight } from '../../../shared/units/weights';
 
@@ -15,4 +16,18 @@ export const animalAge = (animal: Pick<Animal, 'birthDate'>, today: string) =>
 
 export function sexLabel(sex: Animal['sex']): string | null {
   return sex ? sexLabels[sex] : null;
+}
+
+/**
+ * A listed animal's groups (ids in the list) as chips, from the groups the page already has, by
+ * name; none while those are loading.
+ */
+export function groupChipsOf(
+  groupIds: string[],
+  groups: Pick<Group, 'id' | 'name' | 'color'>[] | undefined,
+): Pick<Group, 'id' | 'name' | 'color'>[] {
+  if (!groups || !groupIds.length) return [];
+  return groups
+    .filter((group) => groupIds.includes(group.id))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }

@@ -9,7 +9,7 @@ import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, Path, Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { reminderDateProblem } from '../../../shared/care/rules';
-import type { Animal } from '../../../shared/schemas/animals';
+import type { AnimalListItem } from '../../../shared/schemas/animals';
 import {
   calendarDate,
   careDefaults,
@@ -94,7 +94,7 @@ export const placeholders = {
 export function entryFormDefaults(
   today: string,
   entry?: CareEntry,
-  groupAnimals?: Animal[],
+  groupAnimals?: AnimalListItem[],
   batch?: BatchWeight[],
 ): EntryFormValues {
   const number = (value: number | null | undefined) => (value != null ? String(value) : '');

@@ -6,6 +6,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type {
   Animal,
   AnimalCreate,
+  AnimalListItem,
   AnimalListQuery,
   AnimalUpdate,
   Species,
@@ -14,14 +15,14 @@ import { client, data } from '../../../lib/api';
 
 export const animalsQuery = queryOptions({
   queryKey: ['animals'],
-  queryFn: (): Promise<Animal[]> => data(client.animals.$get({ query: {} })),
+  queryFn: (): Promise<AnimalListItem[]> => data(client.animals.$get({ query: {} })),
 });
 
 /** The animals matching a search, filters and order (My Animals); the server does the work. */
 export const animalSearchQuery = (filter: AnimalListQuery) =>
   queryOptions({
     queryKey: ['animals', 'search', filter],
-    queryFn: (): Promise<Animal[]> => data(client.animals.$get({ query: filter })),
+    queryFn: (): Promise<AnimalListItem[]> => data(client.animals.$get({ query: filter })),
     placeholderData: keepPreviousData,
   });
 

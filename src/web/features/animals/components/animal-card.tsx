@@ -4,22 +4,25 @@
 import { PawPrint } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { Animal } from '../../../../shared/schemas/animals';
+import type { AnimalListItem } from '../../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
 import { formatUsDate } from '../../../lib/dates';
 import { animalAge, animalWeight, sexLabel } from '../animal-display';
-import { GroupChips } from './group-chip';
+import { GroupChips, type Chip } from './group-chip';
 
 export function AnimalCard({
   animal,
+  groups,
   today,
   weightUnit,
   linkLabel = 'View Profile',
   action,
 }: {
-  animal: Animal;
+  animal: AnimalListItem;
+  /** its groups as chips (the list names them by id: groupChipsOf) */
+  groups: Chip[];
   /** the farm's calendar date, for the age */
   today: string;
   weightUnit: WeightUnit;
@@ -66,7 +69,7 @@ export function AnimalCard({
         {action}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <GroupChips groups={animal.groups} />
+        <GroupChips groups={groups} />
         <Link href={`/animal/${animal.id}`} className={`${buttonBase} ${buttonClasses.secondary} ml-auto`}>
           {linkLabel}
           {linkLabel === 'See Info' && <span className="sr-only"> about {animal.name}</span>}

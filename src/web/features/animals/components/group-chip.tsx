@@ -17,7 +17,7 @@ export function withAlpha(color: string, alpha: number): string {
   return `rgba(${parts.join(',')},${alpha})`;
 }
 
-type Chip = { id: string; name: string; color: string };
+export type Chip = { id: string; name: string; color: string };
 
 const chipClasses =
   'inline-flex max-w-full items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium text-stone-800';

@@ -10,7 +10,7 @@ import { Info } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import type { Animal } from '../../../../shared/schemas/animals';
+import type { AnimalListItem } from '../../../../shared/schemas/animals';
 import {
   dosageUnits,
   type CareEntry,
@@ -52,7 +52,7 @@ export type EntryFormProps = {
   /** the unit weights are entered in: the farm's (new) or the entry's own (edit) */
   unit: WeightUnit;
   /** a new group entry: the group's animals */
-  groupAnimals?: Animal[];
+  groupAnimals?: AnimalListItem[];
   /** an edit: the opened entry */
   entry?: CareEntry;
   /** a group edit: how many animals the batch was applied to, when known */

@@ -2,7 +2,7 @@
 // ['groups', id, 'animals']. Forms pass an id chosen once, so that retrying a create cannot
 // duplicate it; a change to groups also refreshes ['animals'] (their group chips).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Animal } from '../../../../shared/schemas/animals';
+import type { AnimalListItem } from '../../../../shared/schemas/animals';
 import type { Group, GroupCreate, GroupUpdate } from '../../../../shared/schemas/groups';
 import { client, data } from '../../../lib/api';
 
@@ -20,7 +20,7 @@ export const groupQuery = (id: string) =>
 export const groupAnimalsQuery = (id: string) =>
   queryOptions({
     queryKey: ['groups', id, 'animals'],
-    queryFn: (): Promise<Animal[]> => data(client.groups[':id'].animals.$get({ param: { id } })),
+    queryFn: (): Promise<AnimalListItem[]> => data(client.groups[':id'].animals.$get({ param: { id } })),
   });
 
 export function useCreateGroup() {

@@ -15,7 +15,7 @@ import {
   type RepeatFrom,
   type RepeatUnit,
 } from '../../../../shared/care/rules';
-import type { Animal } from '../../../../shared/schemas/animals';
+import type { AnimalListItem } from '../../../../shared/schemas/animals';
 import {
   reminderCreateSchema,
   reminderUpdateSchema,
@@ -147,10 +147,11 @@ function reminderResolver(
   };
 }
 
-const animalLabel = (animal: Animal) =>
-  animal.groups.length
-    ? `${animal.name} (${animal.groups.map((group) => group.name).join(', ')})`
-    : animal.name;
+/** 'Clover (Goats, Show team)': the animal with its groups' names, from the groups the form has. */
+const animalLabel = (animal: AnimalListItem, groups: Group[]) => {
+  const names = groups.filter((group) => animal.groupIds.includes(group.id)).map((group) => group.name);
+  return names.length ? `${animal.name} (${names.join(', ')})` : animal.name;
+};
 
 function NothingToChoose({ what, href, action }: { what: string; href: string; action: string }) {
   return (
@@ -164,10 +165,11 @@ function NothingToChoose({ what, href, action }: { what: string; href: string; a
 }
 
 /** The animals a group's reminder covers: the group's, and any it names that left the group. */
-function coverable(animals: Animal[], reminder: ReminderDetail): Animal[] {
+function coverable(animals: AnimalListItem[], reminder: ReminderDetail): AnimalListItem[] {
   return animals.filter(
     (animal) =>
-      animal.groups.some((group) => group.id === reminder.groupId) || reminder.animalIds.includes(animal.id),
+      (reminder.groupId !== null && animal.groupIds.includes(reminder.groupId)) ||
+      reminder.animalIds.includes(animal.id),
   );
 }
 
@@ -177,7 +179,7 @@ function AnimalChecklist({
   error,
   onChange,
 }: {
-  animals: Animal[];
+  animals: AnimalListItem[];
   chosen: string[];
   error?: string;
   onChange: (ids: string[]) => void;
@@ -235,7 +237,7 @@ export function ReminderForm({
   cancelHref,
   onCancel,
 }: {
-  animals: Animal[];
+  animals: AnimalListItem[];
   groups: Group[];
   today: string;
   /** new: who it is for, when the page was opened from an animal or a group */
@@ -425,7 +427,7 @@ export function ReminderForm({
             <SelectField label="Animal" error={errors.animalId?.message} {...form.register('animalId')}>
               {animals.map((animal) => (
                 <option key={animal.id} value={animal.id}>
-                  {animalLabel(animal)}
+                  {animalLabel(animal, groups)}
                 </option>
               ))}
             </SelectField>
@@ -469,7 +471,7 @@ export function ReminderForm({
                 <option value="">Choose an animal</option>
                 {animals.map((animal) => (
                   <option key={animal.id} value={animal.id}>
-                    {animalLabel(animal)}
+                    {animalLabel(animal, groups)}
                   </option>
                 ))}
               </SelectField>

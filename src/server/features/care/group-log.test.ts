@@ -1,0 +1,135 @@
+// A group's log is read from summary rows the database keeps (care_batches, migration 0007) and
+// from each member's newest entries: these tests hold it to what the entries themselves say,
+// through every way an entry or an animal changes, and across pages of a long history.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../../shared/care/dates';
+import { pageSize } from '../../../shared/schemas/care';
+import { queryRows } from '../../backup/backup-tables';
+import { backends, createTestApp, type TestApp } from '../../test/test-app';
+
+type LogRow = {
+  batchId: string;
+  entryId: string;
+  title: string | null;
+  dateRecorded: string;
+  forAnimal: { id: string; name: string } | null;
+  animals: { id: string; name: string; entryId: string; weightValue: number | null }[];
+};
+
+describe.each(backends)('a group’s log on %s', (backend) => {
+  let t: TestApp;
+  let cookie: string;
+  const post = (path: string, body: unknown) => t.request(path, { cookie, body });
+  const send = (path: string, method: string, body?: unknown) => t.request(path, { cookie, method, body });
+  const logOf = async (groupId: string, offset = 0) =>
+    (await (await t.request(`/api/v1/groups/${groupId}/care-log?offset=${offset}`, { cookie })).json()) as {
+      items: LogRow[];
+      nextOffset: number | null;
+    };
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    ({ cookie } = await t.signUpAndConfirm('summary@example.com'));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('follows renames, single-entry edits, deleted animals and a deleted group', async () => {
+    const goats = await (await post('/api/v1/groups', { name: 'Goats' })).json();
+    const pens = await (await post('/api/v1/groups', { name: 'Pens' })).json();
+    const herd = [];
+    for (const name of ['Hen 10', 'Hen 2', 'Hen 1'])
+      herd.push(await (await post('/api/v1/animals', { name, groupIds: [goats.id, pens.id] })).json());
+    const weighIn = await post('/api/v1/care-entries', {
+      type: 'weight',
+      groupId: goats.id,
+      dateRecorded: '2026-06-01',
+      weights: herd.map((animal, index) => ({ animalId: animal.id, weightValue: 10 + index })),
+    });
+    expect(weighIn.status).toBe(201);
+    const names = async () => (await logOf(goats.id)).items[0]!.animals.map((animal) => animal.name);
+    expect(await names()).toEqual(['Hen 1', 'Hen 2', 'Hen 10']);
+
+    // a rename reaches the summary
+    await send(`/api/v1/animals/${herd[1].id}`, 'PATCH', { name: 'Hen 20' });
+    expect(await names()).toEqual(['Hen 1', 'Hen 10', 'Hen 20']);
+
+    // one animal's weight corrected on its own page
+    const [row] = (await logOf(goats.id)).items;
+    const hen1 = row!.animals.find((animal) => animal.name === 'Hen 1')!;
+    await send(`/api/v1/care-entries/${hen1.entryId}`, 'PATCH', { weightValue: 99 });
+    expect((await logOf(goats.id)).items[0]!.animals.find((a) => a.name === 'Hen 1')!.weightValue).toBe(99);
+
+    // a deleted animal leaves the batch; the batch stays for the others
+    await send(`/api/v1/animals/${herd[0].id}`, 'DELETE');
+    expect(await names()).toEqual(['Hen 1', 'Hen 20']);
+
+    // a deleted group's batch becomes its animals' own entries in their other group's log
+    await send(`/api/v1/groups/${goats.id}`, 'DELETE');
+    const pensLog = await logOf(pens.id);
+    // (one batch's entries: the same date and time, in no particular order)
+    expect(pensLog.items.map((item) => [item.forAnimal?.name, item.animals.length]).sort()).toEqual([
+      ['Hen 1', 1],
+      ['Hen 20', 1],
+    ]);
+    const left = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from care_batches where group_id = ${goats.id}`,
+    );
+    expect(left[0]!.n).toBe(0);
+  });
+
+  it('pages a long history exactly as the entries order it: batches and own entries interleaved', async () => {
+    const group = await (await post('/api/v1/groups', { name: 'Flock' })).json();
+    const other = await (await post('/api/v1/groups', { name: 'Show team' })).json();
+    const ewe = await (await post('/api/v1/animals', { name: 'Ewe', groupIds: [group.id, other.id] })).json();
+    const ram = await (await post('/api/v1/animals', { name: 'Ram', groupIds: [group.id] })).json();
+    const start = '2025-01-01';
+    const expected: { title: string; date: string }[] = [];
+    const note = async (title: string, date: string, animalIds: string[], groupId?: string) => {
+      const response = await post('/api/v1/care-entries', {
+        type: 'note',
+        title,
+        noteContent: '.',
+        dateRecorded: date,
+        animalIds,
+        groupId,
+      });
+      expect(response.status).toBe(201);
+    };
+    // 150 days: a group batch every day, the ewe's own note every third day (written first, so
+    // the batch of the same day is newer), and another group's batch with her every fifth day
+    for (let day = 0; day < 150; day++) {
+      const date = addDays(start, day);
+      if (day % 3 === 0) {
+        await note(`own ${day}`, date, [ewe.id]);
+        expected.push({ title: `own ${day}`, date });
+      }
+      if (day % 5 === 0) {
+        await note(`show ${day}`, date, [ewe.id], other.id);
+        expected.push({ title: `show ${day}`, date });
+      }
+      await note(`flock ${day}`, date, [ewe.id, ram.id], group.id);
+      expected.push({ title: `flock ${day}`, date });
+    }
+    // newest first; within a day, the later write first
+    const order = expected.map((row, index) => ({ ...row, index }));
+    order.sort((a, b) => (a.date === b.date ? b.index - a.index : a.date < b.date ? 1 : -1));
+
+    const first = await logOf(group.id);
+    expect(first.items).toHaveLength(pageSize);
+    const second = await logOf(group.id, first.nextOffset!);
+    const third = second.nextOffset ? await logOf(group.id, second.nextOffset) : { items: [] };
+    const titles = [...first.items, ...second.items, ...third.items].map((row) => row.title);
+    expect(titles).toEqual(order.map((row) => row.title));
+    // the group's batches name both animals; the others, only the ewe
+    for (const row of [...first.items, ...second.items]) {
+      expect(row.forAnimal === null).toBe(row.title!.startsWith('flock'));
+      expect(row.animals.map((animal) => animal.name)).toEqual(
+        row.title!.startsWith('flock') ? ['Ewe', 'Ram'] : ['Ewe'],
+      );
+    }
+  });
+});
