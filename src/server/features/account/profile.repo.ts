@@ -15,6 +15,10 @@ export type ProfileChanges = {
   }>;
 };
 
+export type FarmSettings = { weightUnit: 'lbs' | 'kg'; timeZone: string };
+
+const settingsTtlMs = 10_000;
+
 export function createProfileRepo(db: Database) {
   const findStatement = db
     .select({
@@ -39,11 +43,22 @@ export function createProfileRepo(db: Database) {
     .where(eq(farms.id, sql.placeholder('farmId')))
     .prepare('farm_settings');
 
+  // Every write asks for the farm's unit and zone: remembered for a few seconds (like sessions,
+  // decision 0007), forgotten at once when this server changes them; another server behind the
+  // same database sees a change within `settingsTtlMs`.
+  const remembered = new Map<string, { settings: FarmSettings; validUntil: number }>();
+
   return {
     /** the farm's weight unit and time zone */
-    async settings(farmId: string): Promise<{ weightUnit: 'lbs' | 'kg'; timeZone: string }> {
+    async settings(farmId: string): Promise<FarmSettings> {
+      const now = Date.now();
+      const known = remembered.get(farmId);
+      if (known && known.validUntil > now) return known.settings;
       const [row] = await settingsStatement.execute({ farmId });
-      return row ?? { weightUnit: 'lbs', timeZone: 'UTC' };
+      const settings = row ?? { weightUnit: 'lbs', timeZone: 'UTC' };
+      if (remembered.size >= 10_000) remembered.clear();
+      remembered.set(farmId, { settings, validUntil: now + settingsTtlMs });
+      return settings;
     },
 
     async find(farmId: string, userId: string): Promise<Profile | undefined> {
@@ -52,6 +67,7 @@ export function createProfileRepo(db: Database) {
     },
 
     async update(farmId: string, userId: string, changes: ProfileChanges): Promise<void> {
+      remembered.delete(farmId);
       await db.transaction(async (tx) => {
         if (Object.keys(changes.farm).length) {
           await tx.update(farms).set(changes.farm).where(eq(farms.id, farmId));
@@ -63,6 +79,7 @@ export function createProfileRepo(db: Database) {
             .where(and(eq(profiles.farmId, farmId), eq(profiles.userId, userId)));
         }
       });
+      remembered.delete(farmId);
     },
   };
 }

@@ -69,6 +69,29 @@ export type GroupLogRow = {
   createdAt: Date;
 };
 
+/** An entry as the API answers it (entryColumns). */
+export type EntryRow = {
+  id: string;
+  batchId: string;
+  animalId: string;
+  animalName: string;
+  groupId: string | null;
+  type: EntryType;
+  dateRecorded: string;
+  medicationName: string | null;
+  dosage: number | null;
+  dosageUnit: string | null;
+  weightValue: number | null;
+  weightUnit: WeightUnit | null;
+  title: string | null;
+  noteContent: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** A uuid[] parameter (an empty list too). */
+const toUuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+
 /** A weigh-in batch's values, animal by animal. */
 export type AnimalWeights = { animalId: string; weightValue: number }[];
 
@@ -146,60 +169,156 @@ export function createCareRepo(db: Database) {
     },
 
     /**
-     * Writes a batch: its entries, its follow-up reminder — one for the whole batch
-     * (`follow.batch`, covering its animals) or one per entry (`follow.each`) — and the animals'
-     * latest weights, all or nothing. False when the batch was already written.
+     * Of the given animal ids, those of this farm with their names, and the group's name (undefined:
+     * not this farm's): the checks of a new batch, one statement.
+     */
+    async batchSubjects(
+      farmId: string,
+      animalIds: string[],
+      groupId: string | null,
+    ): Promise<{ names: Map<string, string>; groupName: string | undefined }> {
+      const rows = await queryRows<{ id: string | null; name: string }>(
+        db,
+        sql`select a.id, a.name from ${animals} a
+            where a.farm_id = ${farmId} and a.id = any(${toUuidArray(animalIds)}::uuid[])
+            union all
+            select null, g.name from ${groups} g where g.farm_id = ${farmId} and g.id = ${groupId}::uuid`,
+      );
+      const names = new Map<string, string>();
+      let groupName: string | undefined;
+      for (const row of rows) {
+        if (row.id === null) groupName = row.name;
+        else names.set(row.id, row.name);
+      }
+      return { names, groupName };
+    },
+
+    /**
+     * Writes a batch in ONE statement (atomic without a transaction's extra round trips): its
+     * entries, its follow-up reminder — one for the whole batch (`follow.batch`, covering its
+     * animals) or one per entry (`follow.each`) — and each weighed animal's latest weight when
+     * this weighing is its newest; answers the written entries by animal name. Null when the
+     * batch was already written (a retry); a ConflictError when that batch holds other animals.
+     * Nothing is written when any entry of the batch exists already.
      */
     async insertBatch(
       farmId: string,
       batch: { batchId: string; groupId: string | null; entries: NewEntry[] },
       follow: BatchFollowUp,
-    ): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const rows = batch.entries.map((entry) => ({
-          ...entry,
-          id: randomUUID(),
-          farmId,
-          batchId: batch.batchId,
-          groupId: batch.groupId,
-        }));
-        const written = await tx
-          .insert(careEntries)
-          .values(rows)
-          .onConflictDoNothing({ target: [careEntries.farmId, careEntries.batchId, careEntries.animalId] })
-          .returning({ id: careEntries.id });
-        if (written.length !== rows.length) {
-          if (written.length === 0) return false; // a retry of a batch already written
-          // a batch was partly written before (the same batch id, other animals): never mix two
-          // submissions into one batch
+    ): Promise<EntryRow[] | null> {
+      const rows = batch.entries.map((entry) => ({
+        id: randomUUID(),
+        animal_id: entry.animalId,
+        type: entry.type,
+        date_recorded: entry.dateRecorded,
+        medication_name: entry.medicationName ?? null,
+        dosage: entry.dosage ?? null,
+        dosage_unit: entry.dosageUnit ?? null,
+        weight_value: entry.weightValue ?? null,
+        weight_unit: entry.weightUnit ?? null,
+        title: entry.title ?? null,
+        note_content: entry.noteContent ?? null,
+      }));
+      const { batchId, groupId } = batch;
+      const parts: SQL[] = [];
+      if (follow.batch) {
+        const reminder = follow.batch;
+        parts.push(sql`, batch_reminder as (
+          insert into ${reminders} (id, farm_id, group_id, animal_id, title, type, due_date, repeat_every,
+            repeat_unit, repeat_from, care_batch_id)
+          select ${randomUUID()}::uuid, ${farmId}::uuid, ${reminder.groupId ?? null}::uuid, ${reminder.animalId ?? null}::uuid,
+            ${reminder.title}, ${reminder.type}::reminder_type, ${reminder.dueDate}::date, ${reminder.repeatEvery ?? null}::int,
+            ${reminder.repeatUnit ?? null}::repeat_unit, ${reminder.repeatFrom ?? 'done'}::repeat_from, ${batchId}::uuid
+          where exists (select 1 from ins)
+          returning id
+        ), covered as (
+          insert into ${reminderAnimals} (farm_id, reminder_id, animal_id)
+          select ${farmId}::uuid, r.id, ins.animal_id from batch_reminder r cross join ins
+        )`);
+      } else if (follow.each) {
+        const each = follow.each;
+        const due = batch.entries.flatMap((entry, index) => {
+          const reminder = each(entry);
+          return reminder
+            ? [
+                {
+                  id: randomUUID(),
+                  entry_id: rows[index]!.id,
+                  animal_id: reminder.animalId ?? null,
+                  group_id: reminder.groupId ?? null,
+                  title: reminder.title,
+                  type: reminder.type,
+                  due_date: reminder.dueDate,
+                  repeat_every: reminder.repeatEvery ?? null,
+                  repeat_unit: reminder.repeatUnit ?? null,
+                  repeat_from: reminder.repeatFrom ?? 'done',
+                },
+              ]
+            : [];
+        });
+        if (due.length)
+          parts.push(sql`, entry_reminders as (
+            insert into ${reminders} (id, farm_id, animal_id, group_id, title, type, due_date, repeat_every,
+              repeat_unit, repeat_from, care_entry_id)
+            select d.id, ${farmId}::uuid, d.animal_id, d.group_id, d.title, d.type, d.due_date, d.repeat_every,
+              d.repeat_unit, d.repeat_from, ins.id
+            from json_to_recordset(${JSON.stringify(due)}::json) as d(id uuid, entry_id uuid, animal_id uuid,
+              group_id uuid, title text, type reminder_type, due_date date, repeat_every int,
+              repeat_unit repeat_unit, repeat_from repeat_from)
+            join ins on ins.id = d.entry_id
+          )`);
+      }
+      if (rows.some((row) => row.type === 'weight')) {
+        // the latest weight, incrementally: this weighing is the animal's newest unless an entry
+        // of a later date exists (an earlier-dated one recorded now is history, not the latest)
+        parts.push(sql`, latest_weights as (
+          update ${animals} a set weight = ins.weight_value, weight_unit = ins.weight_unit, updated_at = now()
+          from ins
+          where ins.type = 'weight' and a.farm_id = ${farmId} and a.id = ins.animal_id
+            and not exists (select 1 from ${careEntries} e where e.farm_id = ${farmId}
+              and e.animal_id = ins.animal_id and e.type = 'weight' and e.date_recorded > ins.date_recorded)
+        )`);
+      }
+      const written = await queryRows<EntryRow & { createdAt: Date | string; updatedAt: Date | string }>(
+        db,
+        sql`with ins as (
+          insert into ${careEntries} (id, farm_id, batch_id, group_id, animal_id, type, date_recorded,
+            medication_name, dosage, dosage_unit, weight_value, weight_unit, title, note_content)
+          select g.id, ${farmId}::uuid, ${batchId}::uuid, ${groupId}::uuid, g.animal_id, g.type, g.date_recorded,
+            g.medication_name, g.dosage, g.dosage_unit, g.weight_value, g.weight_unit, g.title, g.note_content
+          from json_to_recordset(${JSON.stringify(rows)}::json) as g(id uuid, animal_id uuid, type entry_type,
+            date_recorded date, medication_name text, dosage numeric, dosage_unit text, weight_value numeric,
+            weight_unit weight_unit, title text, note_content text)
+          where not exists (select 1 from ${careEntries} e where e.farm_id = ${farmId} and e.batch_id = ${batchId})
+          on conflict (farm_id, batch_id, animal_id) do nothing
+          returning *
+        )${sql.join(parts, sql` `)}
+        select ins.id, ins.batch_id as "batchId", ins.animal_id as "animalId", a.name as "animalName",
+          ins.group_id as "groupId", ins.type, ins.date_recorded::text as "dateRecorded",
+          ins.medication_name as "medicationName", ins.dosage::float8 as dosage, ins.dosage_unit as "dosageUnit",
+          ins.weight_value::float8 as "weightValue", ins.weight_unit as "weightUnit", ins.title,
+          ins.note_content as "noteContent", ins.created_at as "createdAt", ins.updated_at as "updatedAt"
+        from ins join ${animals} a on a.farm_id = ${farmId} and a.id = ins.animal_id
+        order by a.name_key, a.id`,
+      );
+      if (written.length === 0) {
+        // written before: the same submission again, or another one under this batch id
+        const before = await this.batchEntries(farmId, batchId);
+        const same =
+          before.length === rows.length &&
+          rows.every((row) => before.some((entry) => entry.animalId === row.animal_id));
+        if (!same)
           throw new ConflictError(
             'BATCH_CONFLICT',
             'This submission was already recorded differently. Reload and check.',
           );
-        }
-        if (follow.batch) {
-          const id = randomUUID();
-          await tx.insert(reminders).values({ ...follow.batch, id, farmId, careBatchId: batch.batchId });
-          await tx
-            .insert(reminderAnimals)
-            .values(rows.map((row) => ({ farmId, reminderId: id, animalId: row.animalId })));
-        } else if (follow.each) {
-          const reminderFor = follow.each;
-          const due = rows.flatMap((row) => {
-            const reminder = reminderFor(row);
-            return reminder ? [{ ...reminder, id: randomUUID(), farmId, careEntryId: row.id }] : [];
-          });
-          if (due.length) await tx.insert(reminders).values(due);
-        }
-        if (rows.some((row) => row.type === 'weight')) {
-          await refreshWeights(
-            tx,
-            farmId,
-            rows.map((row) => row.animalId),
-          );
-        }
-        return true;
-      });
+        return null;
+      }
+      for (const row of written) {
+        row.createdAt = new Date(row.createdAt);
+        row.updatedAt = new Date(row.updatedAt);
+      }
+      return written;
     },
 
     async findEntry(farmId: string, id: string) {

@@ -124,11 +124,10 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
       const animalIds =
         input.type === 'weight' ? input.weights.map((item) => item.animalId) : input.animalIds;
 
-      const names = await repo.farmAnimals(farmId, animalIds);
+      const { names, groupName } = await repo.batchSubjects(farmId, animalIds, groupId);
       const fields: Record<string, string[]> = {};
       if (names.size !== animalIds.length)
         fields[input.type === 'weight' ? 'weights' : 'animalIds'] = ['Choose animals of your own farm'];
-      const groupName = groupId ? await repo.groupName(farmId, groupId) : undefined;
       if (groupId && groupName === undefined) fields.groupId = ['Choose a group of your own farm'];
       const settings = await profiles.settings(farmId);
       const farmToday = dateInZone(new Date(), settings.timeZone);
@@ -140,7 +139,11 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
       const group = groupId && groupName !== undefined ? { id: groupId, name: groupName } : null;
       const { entries, follow } = entriesOf(input, names, group, settings.weightUnit);
       const written = await repo.insertBatch(farmId, { batchId, groupId, entries }, follow);
-      return { batchId, written, entries: await repo.batchEntries(farmId, batchId) };
+      return {
+        batchId,
+        written: written !== null,
+        entries: written ?? (await repo.batchEntries(farmId, batchId)),
+      };
     },
 
     findEntry: entry,
