@@ -215,6 +215,11 @@ export const animals = pgTable(
     photoKey: text('photo_key'),
     /** natural_sort_key(name), COLLATE "C" (migration 0007): the list's order, computed on write */
     nameKey: text('name_key').generatedAlwaysAs(sql`natural_sort_key(name)`),
+    /** its groups' ids, kept from animal_groups by a trigger (migration 0007); never written here */
+    groupIds: uuid('group_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     ...timestamps,
   },
   (table) => [

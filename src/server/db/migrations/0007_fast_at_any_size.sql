@@ -4,6 +4,26 @@
 --    the name is written instead of at every list, and indexed for the farm's list order.
 ALTER TABLE "animals" ADD COLUMN "name_key" text COLLATE "C" GENERATED ALWAYS AS (natural_sort_key("name")) STORED;--> statement-breakpoint
 CREATE INDEX "animals_farm_id_name_key_idx" ON "animals" USING btree ("farm_id","name_key","id");--> statement-breakpoint
+-- 1b. ...and its group ids, kept from animal_groups by a trigger, so that a list reads them with the
+--     animal instead of probing the memberships once per animal.
+ALTER TABLE "animals" ADD COLUMN "group_ids" uuid[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+CREATE FUNCTION animals_group_ids_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE animals a SET group_ids = coalesce((
+      SELECT array_agg(ag.group_id ORDER BY ag.group_id) FROM animal_groups ag
+      WHERE ag.farm_id = a.farm_id AND ag.animal_id = a.id), '{}')
+    FROM (SELECT DISTINCT farm_id, animal_id FROM changed_rows) c
+    WHERE a.farm_id = c.farm_id AND a.id = c.animal_id;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER animals_group_ids_insert AFTER INSERT ON animal_groups REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION animals_group_ids_refresh();--> statement-breakpoint
+CREATE TRIGGER animals_group_ids_delete AFTER DELETE ON animal_groups REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION animals_group_ids_refresh();--> statement-breakpoint
+UPDATE animals a SET group_ids = m.ids
+  FROM (SELECT farm_id, animal_id, array_agg(group_id ORDER BY group_id) AS ids
+        FROM animal_groups GROUP BY farm_id, animal_id) m
+  WHERE a.farm_id = m.farm_id AND a.id = m.animal_id;--> statement-breakpoint
 -- 2. An animal's entries newest first straight from the index (history pages, the group log).
 CREATE INDEX "care_entries_animal_recent_idx" ON "care_entries" USING btree ("farm_id","animal_id","date_recorded","created_at") INCLUDE ("group_id","batch_id","id");--> statement-breakpoint
 DROP INDEX "care_entries_animal_idx";--> statement-breakpoint

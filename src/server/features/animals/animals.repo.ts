@@ -72,12 +72,6 @@ const groupChips = sql<{ id: string; name: string; color: string }[]>`coalesce((
   where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id}
 ), '[]'::json)`.as('groups');
 
-/** The animal's group ids, from the membership key alone (an index-only read). */
-const groupIds = sql`array(
-  select ag.group_id from ${animalGroups} ag
-  where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id}
-)`;
-
 const byName = [animalNameOrder, asc(animals.id)];
 
 /** The weight in kilograms whatever unit it was recorded in (no unit: lbs, as SPEC's first weights). */
@@ -144,7 +138,7 @@ export function createAnimalsRepo(db: Database) {
           else '/api/v1/animals/' || ${animals.id} || '/photo?v=' || regexp_replace(${animals.photoKey}, '^.*/', '') || '&size=thumb' end`.as(
           'thumbnailUrl',
         ),
-        groupIds: groupIds.as('groupIds'),
+        groupIds: sql`${animals.groupIds}`.as('groupIds'),
       })
       .from(animals)
       .leftJoin(species, eq(species.id, animals.speciesId))
