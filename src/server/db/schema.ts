@@ -220,6 +220,11 @@ export const animals = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    /**
+     * the animal as lists show it, JSON text of AnimalListItem, written by a BEFORE trigger
+     * (migration 0007; NOT NULL there); never written here
+     */
+    listItem: text('list_item'),
     ...timestamps,
   },
   (table) => [

@@ -24,6 +24,30 @@ UPDATE animals a SET group_ids = m.ids
   FROM (SELECT farm_id, animal_id, array_agg(group_id ORDER BY group_id) AS ids
         FROM animal_groups GROUP BY farm_id, animal_id) m
   WHERE a.farm_id = m.farm_id AND a.id = m.animal_id;--> statement-breakpoint
+-- 1c. ...and its list item: the JSON a list shows for it (AnimalListItem in
+--     src/shared/schemas/animals.ts), written with the row, so that a list only joins texts.
+ALTER TABLE "animals" ADD COLUMN "list_item" text;--> statement-breakpoint
+CREATE FUNCTION animals_list_item() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.list_item := json_build_object(
+    'id', NEW.id,
+    'name', NEW.name,
+    'speciesName', (SELECT s.name FROM species s WHERE s.id = NEW.species_id),
+    'sex', NEW.sex,
+    'birthDate', NEW.birth_date,
+    'weight', NEW.weight::float8,
+    'weightUnit', NEW.weight_unit,
+    'breed', NEW.breed,
+    'tagId', NEW.tag_id,
+    'thumbnailUrl', CASE WHEN NEW.photo_key IS NULL THEN NULL
+      ELSE '/api/v1/animals/' || NEW.id || '/photo?v=' || regexp_replace(NEW.photo_key, '^.*/', '') || '&size=thumb' END,
+    'groupIds', NEW.group_ids)::text;
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER animals_list_item BEFORE INSERT OR UPDATE ON animals
+  FOR EACH ROW EXECUTE FUNCTION animals_list_item();--> statement-breakpoint
+UPDATE animals SET list_item = NULL;--> statement-breakpoint
+ALTER TABLE "animals" ALTER COLUMN "list_item" SET NOT NULL;--> statement-breakpoint
 -- 2. An animal's entries newest first straight from the index (history pages, the group log).
 CREATE INDEX "care_entries_animal_recent_idx" ON "care_entries" USING btree ("farm_id","animal_id","date_recorded","created_at") INCLUDE ("group_id","batch_id","id");--> statement-breakpoint
 DROP INDEX "care_entries_animal_idx";--> statement-breakpoint

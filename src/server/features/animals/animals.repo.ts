@@ -1,6 +1,7 @@
 // Animal, membership and species queries. Every one filters by the caller's farm, and joins match
 // farm_id as well as the id (ids are scoped by farm: two farms may hold the same one). A list is ONE
-// statement whatever the herd's size: species by join, group chips by a json_agg subquery.
+// statement whatever the herd's size: a list joins the animals' list items (kept with each row by
+// a trigger); one animal has its species by join and its group chips by a json_agg subquery.
 import { and, asc, eq, inArray, isNull, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { kilogramsPerPound } from '../../../shared/units/weights';
 import {
@@ -118,36 +119,17 @@ export function createAnimalsRepo(db: Database) {
       .orderBy(...orderBy);
 
   /**
-   * A list as the JSON text of AnimalListItem[] (shared/schemas/animals.ts), written by the
-   * database in one statement (row_to_json of an ordered slice: cheaper than json_build_object,
-   * and Node neither parses rows nor serialises them).
+   * A list as the JSON text of AnimalListItem[] (shared/schemas/animals.ts) in one statement: each
+   * animal's list item is kept with its row (animals.list_item, migration 0007), so the database
+   * only joins texts, and Node neither parses rows nor serialises them.
    */
-  const listText = (where: SQL | undefined, orderBy: SQL[] = byName) => {
-    const rows = db
+  const listText = (where: SQL | undefined, orderBy: SQL[] = byName) =>
+    db
       .select({
-        id: sql`${animals.id}`.as('id'),
-        name: sql`${animals.name}`.as('name'),
-        speciesName: sql`${species.name}`.as('speciesName'),
-        sex: sql`${animals.sex}`.as('sex'),
-        birthDate: sql`${animals.birthDate}`.as('birthDate'),
-        weight: sql`${animals.weight}::float8`.as('weight'),
-        weightUnit: sql`${animals.weightUnit}`.as('weightUnit'),
-        breed: sql`${animals.breed}`.as('breed'),
-        tagId: sql`${animals.tagId}`.as('tagId'),
-        thumbnailUrl: sql`case when ${animals.photoKey} is null then null
-          else '/api/v1/animals/' || ${animals.id} || '/photo?v=' || regexp_replace(${animals.photoKey}, '^.*/', '') || '&size=thumb' end`.as(
-          'thumbnailUrl',
-        ),
-        groupIds: sql`${animals.groupIds}`.as('groupIds'),
+        body: sql<string>`'[' || coalesce(string_agg(${animals.listItem}, ',' order by ${sql.join(orderBy, sql`, `)}), '') || ']'`,
       })
       .from(animals)
-      .leftJoin(species, eq(species.id, animals.speciesId))
-      .where(where)
-      .orderBy(...orderBy)
-      .as('listed');
-    // json_agg keeps the order of its sorted input (PostgreSQL's documented way to order it)
-    return db.select({ body: sql<string>`coalesce(json_agg(listed), '[]')::text` }).from(rows);
-  };
+      .where(where);
 
   const farm = eq(animals.farmId, sql.placeholder('farmId'));
   const listStatement = listText(farm).prepare('animals_list');
