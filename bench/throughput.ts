@@ -14,7 +14,7 @@ import pg from 'pg';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const path = process.env.BENCH_PATH ?? '/api/v1/animals';
+let path = process.env.BENCH_PATH ?? '/api/v1/animals';
 const herdSize = Number(process.env.BENCH_ANIMALS ?? 30);
 
 const freePort = () =>
@@ -113,6 +113,30 @@ try {
       groupIds: index % 3 === 0 ? [groupIds[index % 3]!, groupIds[3]!] : [groupIds[index % 3]!],
     });
   }
+
+  // A season of the first group's care, when asked (BENCH_BATCHES): weekly batches for the group
+  // and some animals' own notes; BENCH_PATH may name the group as {group}.
+  const batches = Number(process.env.BENCH_BATCHES ?? 0);
+  const members = (await (
+    await fetch(`${appUrl}/api/v1/groups/${groupIds[0]}/animals`, { headers: { ...headers, cookie } })
+  ).json()) as { id: string }[];
+  for (let week = 0; week < batches; week++) {
+    const date = new Date(Date.UTC(2025, 0, 1) + week * 7 * 86_400_000).toISOString().slice(0, 10);
+    await post('/api/v1/care-entries', {
+      type: 'weight',
+      groupId: groupIds[0],
+      dateRecorded: date,
+      weights: members.map((animal, index) => ({ animalId: animal.id, weightValue: 40 + index + week / 10 })),
+    });
+    await post('/api/v1/care-entries', {
+      type: 'note',
+      dateRecorded: date,
+      title: `Week ${week}`,
+      noteContent: 'Checked hooves.',
+      animalIds: [members[week % members.length]!.id],
+    });
+  }
+  path = path.replace('{group}', groupIds[0]!);
 
   const barePort = await freePort();
   children.push(

@@ -250,4 +250,6 @@ export const reminderSnoozeSchema = z.strictObject({
 export type ReminderSnooze = z.input<typeof reminderSnoozeSchema>;
 
 export const pageSize = 100;
+/** A group's log pages by fewer rows: each can name dozens of animals with their weights. */
+export const logPageSize = 25;
 export type Page<T> = { items: T[]; nextOffset: number | null };

@@ -52,23 +52,6 @@ export type EntryChanges = Partial<{
   noteContent: string;
 }>;
 
-/** A row of a group's log: a batch of the group, or one of its animals' own entries (`forAnimal`). */
-export type GroupLogRow = {
-  batchId: string;
-  forAnimal: { id: string; name: string } | null;
-  entryId: string;
-  type: EntryType;
-  dateRecorded: string;
-  medicationName: string | null;
-  dosage: number | null;
-  dosageUnit: string | null;
-  weightUnit: WeightUnit | null;
-  title: string | null;
-  noteContent: string | null;
-  animals: { id: string; name: string; entryId: string; weightValue: number | null }[];
-  createdAt: Date;
-};
-
 /** An entry as the API answers it (entryColumns). */
 export type EntryRow = {
   id: string;
@@ -483,17 +466,18 @@ export function createCareRepo(db: Database) {
     },
 
     /**
-     * A group's log, newest first, one page, one statement: one row per batch recorded for the
-     * group (its summary row in care_batches), and one row per entry of its animals' own
-     * (recorded for the animal alone or with another group), which names its animal (`forAnimal`).
+     * A group's log, newest first, one page as the JSON text of Page<CareBatch>, one statement:
+     * one row per batch recorded for the group (its summary row in care_batches), and one row per
+     * entry of its animals' own (recorded for the animal alone or with another group), which
+     * names its animal (`forAnimal`).
      * The cost follows the page, not the history: the group's newest `offset + limit` batches by
      * index, and each member's newest `offset + limit` entries by index (an entry of this group's
      * batch among them stands for a batch at least as new, so no older own entry can reach the
      * page), then the page's rows are read.
      */
-    async groupLog(farmId: string, groupId: string, offset: number, limit: number): Promise<GroupLogRow[]> {
-      const reach = offset + limit;
-      const rows = await queryRows<GroupLogRow & { createdAt: Date | string }>(
+    async groupLog(farmId: string, groupId: string, offset: number, limit: number): Promise<string> {
+      const reach = offset + limit + 1; // one more row tells there is a next page
+      const [row] = await queryRows<{ body: string }>(
         db,
         sql`
         with slice as (
@@ -514,35 +498,42 @@ export function createCareRepo(db: Database) {
            where m.farm_id = ${farmId} and m.group_id = ${groupId}
              and e.group_id is distinct from ${groupId})
         ), page as (
-          select * from slice
-          order by date_recorded desc, created_at desc, batch_id desc, own_entry desc nulls first
-          offset ${offset} limit ${limit}
+          select *, row_number() over (
+            order by date_recorded desc, created_at desc, batch_id desc, own_entry desc nulls first) as n
+          from slice
+          order by n
+          offset ${offset} limit ${limit + 1}
+        ), items as (
+          select page.n, json_build_object(
+            'batchId', page.batch_id,
+            'forAnimal', case when own_entry is null then null else json_build_object('id', a.id, 'name', a.name) end,
+            'entryId', coalesce(b.entry_id, e.id),
+            'type', coalesce(b.type, e.type),
+            'dateRecorded', page.date_recorded,
+            'medicationName', case when own_entry is null then b.medication_name else e.medication_name end,
+            'dosage', (case when own_entry is null then b.dosage else e.dosage end)::float8,
+            'dosageUnit', case when own_entry is null then b.dosage_unit else e.dosage_unit end,
+            'weightUnit', case when own_entry is null then b.weight_unit else e.weight_unit end,
+            'title', case when own_entry is null then b.title else e.title end,
+            'noteContent', case when own_entry is null then b.note_content else e.note_content end,
+            'animals', case when own_entry is null then b.animals
+              else jsonb_build_array(jsonb_build_object('id', a.id, 'name', a.name, 'entryId', e.id,
+                'weightValue', e.weight_value::float8)) end,
+            'createdAt', to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          ) as item
+          from page
+          left join ${careBatches} b on page.own_entry is null and b.farm_id = ${farmId}
+            and b.batch_id = page.batch_id and b.group_id = ${groupId}
+          left join ${careEntries} e on e.farm_id = ${farmId} and e.id = page.own_entry
+          left join ${animals} a on a.farm_id = e.farm_id and a.id = e.animal_id
         )
-        select page.batch_id as "batchId",
-          case when own_entry is null then null else json_build_object('id', a.id, 'name', a.name) end as "forAnimal",
-          coalesce(b.entry_id, e.id) as "entryId",
-          coalesce(b.type, e.type) as "type",
-          page.date_recorded::text as "dateRecorded",
-          case when own_entry is null then b.medication_name else e.medication_name end as "medicationName",
-          (case when own_entry is null then b.dosage else e.dosage end)::float8 as "dosage",
-          case when own_entry is null then b.dosage_unit else e.dosage_unit end as "dosageUnit",
-          case when own_entry is null then b.weight_unit else e.weight_unit end as "weightUnit",
-          case when own_entry is null then b.title else e.title end as "title",
-          case when own_entry is null then b.note_content else e.note_content end as "noteContent",
-          case when own_entry is null then b.animals
-            else jsonb_build_array(jsonb_build_object('id', a.id, 'name', a.name, 'entryId', e.id,
-              'weightValue', e.weight_value::float8)) end as "animals",
-          page.created_at as "createdAt"
-        from page
-        left join ${careBatches} b on page.own_entry is null and b.farm_id = ${farmId}
-          and b.batch_id = page.batch_id and b.group_id = ${groupId}
-        left join ${careEntries} e on e.farm_id = ${farmId} and e.id = page.own_entry
-        left join ${animals} a on a.farm_id = e.farm_id and a.id = e.animal_id
-        order by page.date_recorded desc, page.created_at desc, page.batch_id desc, page.own_entry desc nulls first`,
+        select json_build_object(
+          'items', coalesce(json_agg(item order by n) filter (where n <= ${offset + limit}), '[]'::json),
+          'nextOffset', case when count(*) > ${limit} then ${offset + limit}::int end
+        )::text as body
+        from items`,
       );
-      // a raw query's timestamps: a string from node-postgres (as Drizzle sets it), a Date from PGlite
-      for (const row of rows) row.createdAt = new Date(row.createdAt);
-      return rows;
+      return row!.body;
     },
   };
 }

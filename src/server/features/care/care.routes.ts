@@ -10,12 +10,15 @@ import {
   careEntryUpdateSchema,
   medicationQuerySchema,
   medicationSuggestionSchema,
+  type CareBatch,
+  type Page,
 } from '../../../shared/schemas/care';
 import type { AppEnv } from '../../http/context';
+import { jsonText } from '../../http/json-text';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
 import type { ProfileRepo } from '../account/profile.repo';
-import { invalidQuery, iso, isoBoth, offsetOf, offsetParam, pageJson, pageOf } from '../wire';
+import { invalidQuery, isoBoth, offsetOf, offsetParam, pageJson, pageOf } from '../wire';
 import type { CareRepo } from './care.repo';
 import { createCareService } from './care.service';
 
@@ -143,7 +146,8 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
       '/groups/:id/care-log',
       describeRoute({
         tags: ['Care'],
-        summary: 'A group’s log: one row per batch recorded for it, newest first (100 a page; ?offset=)',
+        summary:
+          'A group’s log: one row per batch recorded for it and one per own entry of its animals, newest first (25 a page; ?offset=)',
         responses: {
           200: jsonContent(pageOf(careBatchSchema), 'A page of batches'),
           ...errorResponses,
@@ -154,7 +158,7 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
       validate('query', pagedQuery),
       async (c) => {
         const page = await care.groupLog(c.get('farmId'), c.req.param('id'), offsetOf(c.req.valid('query')));
-        return c.json(pageJson(page, iso), 200);
+        return jsonText<Page<CareBatch>>(c, page);
       },
     );
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/care/rules';
 import {
   medicationSuggestionLimit,
+  logPageSize,
   pageSize,
   type careEntryCreateSchema,
   type careEntryUpdateSchema,
@@ -202,9 +203,10 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
       return paged(await repo.animalHistory(farmId, animalId, offset, pageSize + 1), offset);
     },
 
+    /** A page of the group's log, as JSON text (Page<CareBatch>), `logPageSize` rows a page. */
     async groupLog(farmId: string, groupId: string, offset: number) {
       if (!(await repo.groupExists(farmId, groupId))) throw new NotFoundError('Group');
-      return paged(await repo.groupLog(farmId, groupId, offset, pageSize + 1), offset);
+      return repo.groupLog(farmId, groupId, offset, logPageSize);
     },
   };
 }
