@@ -1,0 +1,79 @@
+// Seeds farms by SQL for the scale benchmark (bench/scale.ts): per farm 3 groups, 50 animals
+// (17, 17 and 16 in the groups), 30 group batches per group (each of its animals gets an entry:
+// medications, weigh-ins and notes in turn) and 10 own notes per animal — 40 entries per animal,
+// 2,000 per farm — and 10 reminders. Plain inserts only, so the app's triggers keep their derived
+// rows (care_batches, list items, group ids) as they would for the API's writes.
+
+/** Runs one SQL statement with parameters (node-postgres or PGlite). */
+export type Execute = (text: string, values: unknown[]) => Promise<unknown>;
+
+const fill = [
+  `insert into groups (id, farm_id, name, color)
+   select gen_random_uuid(), f, 'Group ' || g, (array['#f59e0b', '#10b981', '#6366f1'])[g]
+   from unnest($1::uuid[]) f cross join generate_series(1, 3) g`,
+  `insert into animals (id, farm_id, name, breed, sex, birth_date, weight, weight_unit, species_id, tag_id)
+   select gen_random_uuid(), f, 'Animal ' || n, 'Mixed breed',
+     (array['female', 'male', 'castrated_male', 'spayed_female'])[1 + n % 4]::animal_sex,
+     current_date - (100 + n * 20), 40 + n, 'lbs', s.id, 'T-' || lpad(n::text, 4, '0')
+   from unnest($1::uuid[]) f cross join generate_series(1, 50) n
+   left join (select id, row_number() over (order by name) - 1 as k from species where farm_id is null) s
+     on s.k = n % 5`,
+  `insert into animal_groups (farm_id, animal_id, group_id)
+   select a.farm_id, a.id, g.id from animals a
+   join groups g on g.farm_id = a.farm_id
+     and g.name = 'Group ' || (1 + (substring(a.name from 8)::int - 1) % 3)
+   where a.farm_id = any($1::uuid[])`,
+  `insert into care_entries (id, farm_id, animal_id, batch_id, group_id, type, date_recorded,
+     medication_name, dosage, dosage_unit, weight_value, weight_unit, title, note_content, created_at, updated_at)
+   select gen_random_uuid(), b.farm_id, ag.animal_id, b.batch_id, b.group_id, b.type, b.day,
+     case when b.type = 'medical' then 'Ivermectin' end, case when b.type = 'medical' then 2 end,
+     case when b.type = 'medical' then 'mL' end,
+     case when b.type = 'weight' then round((40 + random() * 30)::numeric, 1) end,
+     case when b.type = 'weight' then 'lbs'::weight_unit end,
+     case when b.type = 'note' then 'Flock check' end, case when b.type = 'note' then 'All well, hooves trimmed.' end,
+     b.at, b.at
+   from (select g.farm_id, g.id as group_id, w, gen_random_uuid() as batch_id,
+           (array['medical', 'weight', 'note'])[1 + w % 3]::entry_type as type,
+           current_date - w * 20 as day, now() - w * interval '20 days' as at
+         from groups g cross join generate_series(1, 30) w where g.farm_id = any($1::uuid[])) b
+   join animal_groups ag on ag.farm_id = b.farm_id and ag.group_id = b.group_id`,
+  `insert into care_entries (id, farm_id, animal_id, batch_id, group_id, type, date_recorded, title,
+     note_content, created_at, updated_at)
+   select gen_random_uuid(), a.farm_id, a.id, gen_random_uuid(), null, 'note', current_date - k * 60 - 3,
+     'Own note ' || k, 'Limping a little on the left hind leg.', now() - k * interval '60 days',
+     now() - k * interval '60 days'
+   from animals a cross join generate_series(1, 10) k where a.farm_id = any($1::uuid[])`,
+  `insert into reminders (id, farm_id, animal_id, title, type, due_date, completed)
+   select gen_random_uuid(), a.farm_id, a.id, 'Hoof trim - ' || a.name, 'routine', current_date + (k - 3) * 7, k = 1
+   from animals a cross join generate_series(1, 2) k
+   where a.farm_id = any($1::uuid[]) and a.name in ('Animal 1', 'Animal 2', 'Animal 3')`,
+  `insert into reminders (id, farm_id, group_id, title, type, due_date, repeat_every, repeat_unit)
+   select gen_random_uuid(), g.farm_id, g.id, 'Deworm ' || g.name, 'medical', current_date + (k - 2) * 14, 1, 'month'
+   from groups g cross join generate_series(1, 2) k where g.farm_id = any($1::uuid[])`,
+];
+
+/**
+ * Fills the given farms (they exist, empty) in chunks, each statement one chunk; reports progress.
+ */
+export async function seedFarms(execute: Execute, farmIds: string[], chunk = 250): Promise<void> {
+  for (let start = 0; start < farmIds.length; start += chunk) {
+    const ids = farmIds.slice(start, start + chunk);
+    for (const statement of fill) await execute(statement, [ids]);
+    if (farmIds.length > chunk)
+      process.stdout.write(`\r  seeded ${Math.min(start + chunk, farmIds.length)} / ${farmIds.length} farms`);
+  }
+  if (farmIds.length > chunk) process.stdout.write('\n');
+}
+
+/** Makes `count` empty farms (no members: only their data matters) and answers their ids. */
+export async function newFarms(
+  query: (text: string, values: unknown[]) => Promise<{ id: string }[]>,
+  count: number,
+): Promise<string[]> {
+  if (count <= 0) return [];
+  const rows = await query(
+    `insert into farms (id, name) select gen_random_uuid(), 'Bench farm ' || n from generate_series(1, $1::int) n returning id`,
+    [count],
+  );
+  return rows.map((row) => row.id);
+}
