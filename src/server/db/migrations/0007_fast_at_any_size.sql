@@ -127,17 +127,17 @@ CREATE TRIGGER care_batches_update AFTER UPDATE ON care_entries REFERENCING OLD 
   FOR EACH STATEMENT EXECUTE FUNCTION care_batches_after_update();--> statement-breakpoint
 CREATE TRIGGER care_batches_delete AFTER DELETE ON care_entries REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION care_batches_after_delete();--> statement-breakpoint
--- A renamed animal's name in the summaries of its group batches.
+-- A renamed animal's name in the summaries of its group batches (a row trigger that fires on a
+-- rename only: weighings and membership changes also update animals, and must not pay for it).
 CREATE FUNCTION care_batches_after_rename() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM care_batches_refresh(array_agg(e.farm_id), array_agg(e.batch_id))
-    FROM new_rows n JOIN old_rows o ON o.farm_id = n.farm_id AND o.id = n.id
-    JOIN care_entries e ON e.farm_id = n.farm_id AND e.animal_id = n.id
-    WHERE n.name IS DISTINCT FROM o.name AND e.group_id IS NOT NULL HAVING count(*) > 0;
+    FROM care_entries e
+    WHERE e.farm_id = NEW.farm_id AND e.animal_id = NEW.id AND e.group_id IS NOT NULL HAVING count(*) > 0;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER care_batches_rename AFTER UPDATE ON animals REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION care_batches_after_rename();--> statement-breakpoint
+CREATE TRIGGER care_batches_rename AFTER UPDATE OF name ON animals
+  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION care_batches_after_rename();--> statement-breakpoint
 -- The batches already recorded.
 SELECT care_batches_refresh(array_agg(farm_id), array_agg(batch_id))
   FROM (SELECT DISTINCT farm_id, batch_id FROM care_entries WHERE group_id IS NOT NULL) recorded;

@@ -453,16 +453,43 @@ export function createCareRepo(db: Database) {
         .limit(limit);
     },
 
-    /** An animal's care history, newest first, one page. */
-    animalHistory(farmId: string, animalId: string, offset: number, limit: number) {
-      return db
-        .select(entryColumns)
-        .from(careEntries)
-        .innerJoin(animals, entryAnimal)
-        .where(and(eq(careEntries.farmId, farmId), eq(careEntries.animalId, animalId)))
-        .orderBy(desc(careEntries.dateRecorded), desc(careEntries.createdAt), desc(careEntries.id))
-        .limit(limit)
-        .offset(offset);
+    /**
+     * An animal's care history, newest first, one page as the JSON text of Page<CareEntry>, in one
+     * statement; null when the farm has no such animal.
+     */
+    async animalHistory(farmId: string, animalId: string, offset: number, limit: number) {
+      const iso = (column: SQL) =>
+        sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+      const [row] = await queryRows<{ body: string | null }>(
+        db,
+        sql`
+        with animal as (
+          select a.id, a.name from ${animals} a where a.farm_id = ${farmId} and a.id = ${animalId}
+        ), slice as (
+          select e.* from ${careEntries} e
+          where e.farm_id = ${farmId} and e.animal_id = ${animalId}
+          order by e.date_recorded desc, e.created_at desc, e.id desc
+          offset ${offset} limit ${limit + 1}
+        ), page as (
+          select slice.*, row_number() over (
+            order by slice.date_recorded desc, slice.created_at desc, slice.id desc) as n
+          from slice
+        )
+        select case when exists (select 1 from animal) then json_build_object(
+          'items', coalesce((
+            select json_agg(json_build_object(
+              'id', page.id, 'batchId', page.batch_id, 'animalId', page.animal_id, 'animalName', animal.name,
+              'groupId', page.group_id, 'type', page.type, 'dateRecorded', page.date_recorded,
+              'medicationName', page.medication_name, 'dosage', page.dosage::float8,
+              'dosageUnit', page.dosage_unit, 'weightValue', page.weight_value::float8,
+              'weightUnit', page.weight_unit, 'title', page.title, 'noteContent', page.note_content,
+              'createdAt', ${iso(sql`page.created_at`)}, 'updatedAt', ${iso(sql`page.updated_at`)}
+            ) order by page.n)
+            from page, animal where page.n <= ${limit}), '[]'::json),
+          'nextOffset', case when (select count(*) from page) > ${limit} then ${offset + limit}::int end
+        )::text end as body`,
+      );
+      return row?.body ?? null;
     },
 
     /**

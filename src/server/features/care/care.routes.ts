@@ -11,6 +11,7 @@ import {
   medicationQuerySchema,
   medicationSuggestionSchema,
   type CareBatch,
+  type CareEntry,
   type Page,
 } from '../../../shared/schemas/care';
 import type { AppEnv } from '../../http/context';
@@ -18,7 +19,7 @@ import { jsonText } from '../../http/json-text';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
 import type { ProfileRepo } from '../account/profile.repo';
-import { invalidQuery, isoBoth, offsetOf, offsetParam, pageJson, pageOf } from '../wire';
+import { invalidQuery, isoBoth, offsetOf, offsetParam, pageOf } from '../wire';
 import type { CareRepo } from './care.repo';
 import { createCareService } from './care.service';
 
@@ -139,7 +140,7 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
           c.req.param('id'),
           offsetOf(c.req.valid('query')),
         );
-        return c.json(pageJson(page, isoBoth), 200);
+        return jsonText<Page<CareEntry>>(c, page);
       },
     )
     .get(

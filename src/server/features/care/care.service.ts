@@ -20,7 +20,6 @@ import {
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { ProfileRepo } from '../account/profile.repo';
 import type { NewReminder } from '../reminders/reminders.repo';
-import { paged } from '../wire';
 import type { BatchFollowUp, CareRepo, NewEntry } from './care.repo';
 
 export type Scope = 'entry' | 'batch';
@@ -198,9 +197,11 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
       if (!(await repo.deleteEntries(farmId, id, scope))) throw new NotFoundError('Care entry');
     },
 
+    /** A page of the animal's history, as JSON text (Page<CareEntry>). */
     async animalHistory(farmId: string, animalId: string, offset: number) {
-      if ((await repo.farmAnimals(farmId, [animalId])).size === 0) throw new NotFoundError('Animal');
-      return paged(await repo.animalHistory(farmId, animalId, offset, pageSize + 1), offset);
+      const page = await repo.animalHistory(farmId, animalId, offset, pageSize);
+      if (page === null) throw new NotFoundError('Animal');
+      return page;
     },
 
     /** A page of the group's log, as JSON text (Page<CareBatch>), `logPageSize` rows a page. */
