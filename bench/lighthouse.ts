@@ -1,30 +1,67 @@
 // Lighthouse (mobile, simulated throttling) performance and accessibility scores for the public
-// pages, against a freshly started production build. Budget: performance ≥ 95.
+// pages and, signed in on a farm seeded with a season (npm run seed:farm), /home and /my-animals,
+// against a freshly started production build (dist/server/main.js). Budget: performance ≥ 95.
 // Lighthouse is fetched on demand (npx) rather than kept as a dependency: it is large and only
 // this benchmark needs it. usage: npm run build && npm run bench:lighthouse
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const port = 3390 + Math.floor(Math.random() * 9);
 const chromeFlags =
   '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'paddock-lh-')),
-    LOG_LEVEL: 'info',
-  },
+if (!existsSync('dist/server/main.js')) throw new Error('Run npm run build first.');
+const dataDir = mkdtempSync(join(tmpdir(), 'paddock-lh-'));
+const base = `http://localhost:${port}`;
+const server = spawn(process.execPath, ['dist/server/main.js'], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_URL: base, LOG_LEVEL: 'info' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise<void>((resolve) =>
   server.stdout.on('data', (chunk: Buffer) => chunk.includes('Paddock is running') && resolve()),
 );
 
+/** Seeds a season on a new account through the running app, and answers its session cookie. */
+async function seededCookie(): Promise<string> {
+  const email = `lighthouse-${Date.now()}@paddock.example`;
+  const password = 'correct horse battery';
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'bench/seed-farm.ts',
+      '--url',
+      base,
+      '--outbox',
+      join(dataDir, 'outbox'),
+      '--email',
+      email,
+    ],
+    { stdio: 'inherit' },
+  );
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
+  return signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
 try {
-  for (const page of ['/', '/auth']) {
+  const cookie = await seededCookie();
+  const pages: { page: string; signedIn: boolean }[] = [
+    { page: '/', signedIn: false },
+    { page: '/auth', signedIn: false },
+    { page: '/home', signedIn: true },
+    { page: '/my-animals', signedIn: true },
+  ];
+  for (const { page, signedIn } of pages) {
     const output = join(tmpdir(), `paddock-lh-${page.replace(/\W/g, '') || 'landing'}.json`);
     execFileSync(
       'npx',
@@ -38,6 +75,7 @@ try {
         '--output=json',
         `--output-path=${output}`,
         '--quiet',
+        ...(signedIn ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
       ],
       {
         stdio: 'inherit',
@@ -45,12 +83,15 @@ try {
       },
     );
     const report = JSON.parse(readFileSync(output, 'utf8')) as {
+      finalDisplayedUrl: string;
       categories: Record<string, { score: number }>;
       audits: Record<string, { displayValue?: string }>;
     };
+    if (signedIn && new URL(report.finalDisplayedUrl).pathname !== page)
+      throw new Error(`${page} ended at ${report.finalDisplayedUrl}: the session cookie was not used`);
     const performance = Math.round(report.categories.performance!.score * 100);
     console.log(
-      `${page.padEnd(6)} performance ${performance} (budget ≥ 95${performance >= 95 ? ', OK' : ', BELOW'}), accessibility ${Math.round(report.categories.accessibility!.score * 100)}, ` +
+      `${page.padEnd(11)} performance ${performance} (budget ≥ 95${performance >= 95 ? ', OK' : ', BELOW'}), accessibility ${Math.round(report.categories.accessibility!.score * 100)}, ` +
         `FCP ${report.audits['first-contentful-paint']?.displayValue}, LCP ${report.audits['largest-contentful-paint']?.displayValue}, TBT ${report.audits['total-blocking-time']?.displayValue}`,
     );
   }

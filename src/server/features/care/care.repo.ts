@@ -21,10 +21,13 @@ import { animalNameOrder, containsPattern } from '../../db/sql-text';
 import { ConflictError } from '../../http/errors';
 import type { NewReminder } from '../reminders/reminders.repo';
 
+/** A follow-up reminder whose title ends with its subject's name, which the database appends. */
+export type FollowUpReminder = Omit<NewReminder, 'title'> & { titlePrefix: string };
+
 /** A batch's follow-up: one reminder for the batch (a group's), or one per entry, or none. */
 export type BatchFollowUp = {
-  batch?: NewReminder;
-  each?: (entry: NewEntry) => NewReminder | null;
+  batch?: FollowUpReminder;
+  each?: (entry: NewEntry) => FollowUpReminder | null;
 };
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -177,18 +180,20 @@ export function createCareRepo(db: Database) {
     },
 
     /**
-     * Writes a batch in ONE statement (atomic without a transaction's extra round trips): its
-     * entries, its follow-up reminder — one for the whole batch (`follow.batch`, covering its
-     * animals) or one per entry (`follow.each`) — and each weighed animal's latest weight when
-     * this weighing is its newest; answers the written entries by animal name. Null when the
-     * batch was already written (a retry); a ConflictError when that batch holds other animals.
+     * Checks and writes a batch in ONE statement (atomic without a transaction's extra round
+     * trips): how many of its animals, and whether its group, are this farm's — nothing is written
+     * unless all are — then its entries, its follow-up reminder — one for the whole batch
+     * (`follow.batch`, covering its animals, titled with the group's name) or one per entry
+     * (`follow.each`, with the animal's) — and each weighed animal's latest weight when this
+     * weighing is its newest. `entries`: the written entries by animal name; null when the batch
+     * was already written (a retry), and a ConflictError when that batch holds other animals.
      * Nothing is written when any entry of the batch exists already.
      */
     async insertBatch(
       farmId: string,
       batch: { batchId: string; groupId: string | null; entries: NewEntry[] },
       follow: BatchFollowUp,
-    ): Promise<EntryRow[] | null> {
+    ): Promise<{ owned: number; groupFound: boolean; entries: EntryRow[] | null }> {
       const rows = batch.entries.map((entry) => ({
         id: randomUUID(),
         animal_id: entry.animalId,
@@ -210,7 +215,7 @@ export function createCareRepo(db: Database) {
           insert into ${reminders} (id, farm_id, group_id, animal_id, title, type, due_date, repeat_every,
             repeat_unit, repeat_from, care_batch_id)
           select ${randomUUID()}::uuid, ${farmId}::uuid, ${reminder.groupId ?? null}::uuid, ${reminder.animalId ?? null}::uuid,
-            ${reminder.title}, ${reminder.type}::reminder_type, ${reminder.dueDate}::date, ${reminder.repeatEvery ?? null}::int,
+            ${reminder.titlePrefix} || (select name from grp), ${reminder.type}::reminder_type, ${reminder.dueDate}::date, ${reminder.repeatEvery ?? null}::int,
             ${reminder.repeatUnit ?? null}::repeat_unit, ${reminder.repeatFrom ?? 'done'}::repeat_from, ${batchId}::uuid
           where exists (select 1 from ins)
           returning id
@@ -229,7 +234,7 @@ export function createCareRepo(db: Database) {
                   entry_id: rows[index]!.id,
                   animal_id: reminder.animalId ?? null,
                   group_id: reminder.groupId ?? null,
-                  title: reminder.title,
+                  title_prefix: reminder.titlePrefix,
                   type: reminder.type,
                   due_date: reminder.dueDate,
                   repeat_every: reminder.repeatEvery ?? null,
@@ -243,12 +248,13 @@ export function createCareRepo(db: Database) {
           parts.push(sql`, entry_reminders as (
             insert into ${reminders} (id, farm_id, animal_id, group_id, title, type, due_date, repeat_every,
               repeat_unit, repeat_from, care_entry_id)
-            select d.id, ${farmId}::uuid, d.animal_id, d.group_id, d.title, d.type, d.due_date, d.repeat_every,
-              d.repeat_unit, d.repeat_from, ins.id
+            select d.id, ${farmId}::uuid, d.animal_id, d.group_id, d.title_prefix || o.name, d.type, d.due_date,
+              d.repeat_every, d.repeat_unit, d.repeat_from, ins.id
             from json_to_recordset(${JSON.stringify(due)}::json) as d(id uuid, entry_id uuid, animal_id uuid,
-              group_id uuid, title text, type reminder_type, due_date date, repeat_every int,
+              group_id uuid, title_prefix text, type reminder_type, due_date date, repeat_every int,
               repeat_unit repeat_unit, repeat_from repeat_from)
             join ins on ins.id = d.entry_id
+            join owned o on o.id = ins.animal_id
           )`);
       }
       if (rows.some((row) => row.type === 'weight')) {
@@ -262,9 +268,22 @@ export function createCareRepo(db: Database) {
               and e.animal_id = ins.animal_id and e.type = 'weight' and e.date_recorded > ins.date_recorded)
         )`);
       }
-      const written = await queryRows<EntryRow & { createdAt: Date | string; updatedAt: Date | string }>(
+      const animalIds = rows.map((row) => row.animal_id);
+      const [result] = await queryRows<{
+        owned: number;
+        groupFound: boolean;
+        entries: (EntryRow & { createdAt: Date | string; updatedAt: Date | string })[];
+      }>(
         db,
-        sql`with ins as (
+        sql`with owned as (
+          select a.id, a.name, a.name_key from ${animals} a
+          where a.farm_id = ${farmId} and a.id = any(${toUuidArray(animalIds)}::uuid[])
+        ), grp as (
+          select g.name from ${groups} g where g.farm_id = ${farmId} and g.id = ${groupId}::uuid
+        ), allowed as (
+          select (select count(*) from owned) = ${animalIds.length}
+            and (${groupId}::uuid is null or exists (select 1 from grp)) as ok
+        ), ins as (
           insert into ${careEntries} (id, farm_id, batch_id, group_id, animal_id, type, date_recorded,
             medication_name, dosage, dosage_unit, weight_value, weight_unit, title, note_content)
           select g.id, ${farmId}::uuid, ${batchId}::uuid, ${groupId}::uuid, g.animal_id, g.type, g.date_recorded,
@@ -272,19 +291,23 @@ export function createCareRepo(db: Database) {
           from json_to_recordset(${JSON.stringify(rows)}::json) as g(id uuid, animal_id uuid, type entry_type,
             date_recorded date, medication_name text, dosage numeric, dosage_unit text, weight_value numeric,
             weight_unit weight_unit, title text, note_content text)
-          where not exists (select 1 from ${careEntries} e where e.farm_id = ${farmId} and e.batch_id = ${batchId})
+          where (select ok from allowed)
+            and not exists (select 1 from ${careEntries} e where e.farm_id = ${farmId} and e.batch_id = ${batchId})
           on conflict (farm_id, batch_id, animal_id) do nothing
           returning *
         )${sql.join(parts, sql` `)}
-        select ins.id, ins.batch_id as "batchId", ins.animal_id as "animalId", a.name as "animalName",
-          ins.group_id as "groupId", ins.type, ins.date_recorded::text as "dateRecorded",
-          ins.medication_name as "medicationName", ins.dosage::float8 as dosage, ins.dosage_unit as "dosageUnit",
-          ins.weight_value::float8 as "weightValue", ins.weight_unit as "weightUnit", ins.title,
-          ins.note_content as "noteContent", ins.created_at as "createdAt", ins.updated_at as "updatedAt"
-        from ins join ${animals} a on a.farm_id = ${farmId} and a.id = ins.animal_id
-        order by a.name_key, a.id`,
+        select (select count(*) from owned)::int as owned, exists (select 1 from grp) as "groupFound",
+          coalesce((select json_agg(json_build_object(
+            'id', ins.id, 'batchId', ins.batch_id, 'animalId', ins.animal_id, 'animalName', o.name,
+            'groupId', ins.group_id, 'type', ins.type, 'dateRecorded', ins.date_recorded,
+            'medicationName', ins.medication_name, 'dosage', ins.dosage::float8, 'dosageUnit', ins.dosage_unit,
+            'weightValue', ins.weight_value::float8, 'weightUnit', ins.weight_unit, 'title', ins.title,
+            'noteContent', ins.note_content, 'createdAt', ins.created_at, 'updatedAt', ins.updated_at
+          ) order by o.name_key, o.id) from ins join owned o on o.id = ins.animal_id), '[]'::json) as entries`,
       );
-      if (written.length === 0) {
+      const { owned, groupFound, entries } = result!;
+      if (owned !== animalIds.length || (groupId && !groupFound)) return { owned, groupFound, entries: null };
+      if (entries.length === 0) {
         // written before: the same submission again, or another one under this batch id
         const before = await this.batchEntries(farmId, batchId);
         const same =
@@ -295,13 +318,13 @@ export function createCareRepo(db: Database) {
             'BATCH_CONFLICT',
             'This submission was already recorded differently. Reload and check.',
           );
-        return null;
+        return { owned, groupFound, entries: null };
       }
-      for (const row of written) {
+      for (const row of entries) {
         row.createdAt = new Date(row.createdAt);
         row.updatedAt = new Date(row.updatedAt);
       }
-      return written;
+      return { owned, groupFound, entries };
     },
 
     async findEntry(farmId: string, id: string) {

@@ -39,19 +39,19 @@ const changeable: Record<string, string[]> = {
  */
 function followUp(
   entries: NewEntry[],
-  group: { id: string; name: string } | null,
+  groupId: string | null,
   reminder: (subject: string) => Omit<NewReminder, 'title' | 'animalId' | 'groupId'> & { title: string },
-  names: Map<string, string>,
 ): BatchFollowUp {
-  if (group && entries.length > 1) return { batch: { ...reminder(group.name), groupId: group.id } };
-  return { each: (entry) => ({ ...reminder(names.get(entry.animalId)!), animalId: entry.animalId }) };
+  // the title without its subject: the database appends the group's or the animal's name
+  const { title, ...rest } = reminder('');
+  if (groupId && entries.length > 1) return { batch: { ...rest, titlePrefix: title, groupId } };
+  return { each: (entry) => ({ ...rest, titlePrefix: title, animalId: entry.animalId }) };
 }
 
 /** The entries of a batch, and its follow-up reminder (if any). */
 function entriesOf(
   input: EntryInput,
-  names: Map<string, string>,
-  group: { id: string; name: string } | null,
+  groupId: string | null,
   farmWeightUnit: NewEntry['weightUnit'],
 ): { entries: NewEntry[]; follow: BatchFollowUp } {
   switch (input.type) {
@@ -70,7 +70,7 @@ function entriesOf(
         type: 'medical' as const,
         dueDate: due!,
       });
-      return { entries, follow: due ? followUp(entries, group, reminder, names) : {} };
+      return { entries, follow: due ? followUp(entries, groupId, reminder) : {} };
     }
     case 'weight': {
       const unit = input.weightUnit ?? farmWeightUnit;
@@ -87,7 +87,7 @@ function entriesOf(
         type: 'weight' as const,
         dueDate: due!,
       });
-      return { entries, follow: due ? followUp(entries, group, reminder, names) : {} };
+      return { entries, follow: due ? followUp(entries, groupId, reminder) : {} };
     }
     case 'note':
       return {
@@ -124,25 +124,31 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
       const animalIds =
         input.type === 'weight' ? input.weights.map((item) => item.animalId) : input.animalIds;
 
-      const { names, groupName } = await repo.batchSubjects(farmId, animalIds, groupId);
-      const fields: Record<string, string[]> = {};
-      if (names.size !== animalIds.length)
-        fields[input.type === 'weight' ? 'weights' : 'animalIds'] = ['Choose animals of your own farm'];
-      if (groupId && groupName === undefined) fields.groupId = ['Choose a group of your own farm'];
       const settings = await profiles.settings(farmId);
       const farmToday = dateInZone(new Date(), settings.timeZone);
       const tooEarly =
         input.type !== 'note' && reminderDateProblem('nextDueDate', input.nextDueDate, farmToday);
-      if (tooEarly) fields.nextDueDate = [tooEarly];
-      if (Object.keys(fields).length) throw new ValidationError(fields);
+      const animalsField = input.type === 'weight' ? 'weights' : 'animalIds';
+      /** The 422 of a batch naming another farm's animals or group (or none), with any other problem. */
+      const refuse = (owned: number, groupFound: boolean, fields: Record<string, string[]> = {}) => {
+        if (owned !== animalIds.length) fields[animalsField] = ['Choose animals of your own farm'];
+        if (groupId && !groupFound) fields.groupId = ['Choose a group of your own farm'];
+        if (Object.keys(fields).length) throw new ValidationError(fields);
+      };
+      if (tooEarly) {
+        // the refusal names every problem at once (a rare path: one more statement)
+        const { names, groupName } = await repo.batchSubjects(farmId, animalIds, groupId);
+        refuse(names.size, groupName !== undefined, { nextDueDate: [tooEarly] });
+      }
 
-      const group = groupId && groupName !== undefined ? { id: groupId, name: groupName } : null;
-      const { entries, follow } = entriesOf(input, names, group, settings.weightUnit);
-      const written = await repo.insertBatch(farmId, { batchId, groupId, entries }, follow);
+      const { entries, follow } = entriesOf(input, groupId, settings.weightUnit);
+      // the checks, the entries, their reminder and latest weights: one statement
+      const result = await repo.insertBatch(farmId, { batchId, groupId, entries }, follow);
+      refuse(result.owned, result.groupFound);
       return {
         batchId,
-        written: written !== null,
-        entries: written ?? (await repo.batchEntries(farmId, batchId)),
+        written: result.entries !== null,
+        entries: result.entries ?? (await repo.batchEntries(farmId, batchId)),
       };
     },
 
