@@ -171,10 +171,12 @@ try {
   const execute = (text: string, values: unknown[]) => client.query(text, values);
   const queryRows = (text: string, values: unknown[]) => query<{ id: string }>(text, values);
 
-  // ---- what one signed-in user asks for ----
+  // ---- what a signed-in user asks for (of their own farm) ----
   const farmId = userFarms[0]!;
   const cookie = cookies[0]!;
-  async function requestsFor(): Promise<{ name: string; request: Request; baseline: 'list' | 'insert' }[]> {
+  async function requestsFor(
+    farmId: string,
+  ): Promise<{ name: string; request: Request; baseline: 'list' | 'insert' }[]> {
     const [group] = await query<{ id: string }>(
       `select id from groups where farm_id = $1 and name = 'Group 1'`,
       [farmId],
@@ -312,7 +314,7 @@ try {
     path: '/insert',
     body: () => ({ body: 'A note of some length.' }),
   };
-  const requests = await requestsFor();
+  const requests = await requestsFor(farmId);
   const small = new Map<string, Run>();
   for (const { name, request } of requests.filter((item) => item.request.method === 'GET')) {
     await measure(appUrl, request, cookie); // warm
@@ -329,8 +331,10 @@ try {
   );
 
   const statements = await statementsPerRequest(requests);
+  // each user's own requests (a group's log is of their group): rounds take the users in turn
+  const usersRequests = await Promise.all(userFarms.map((farm) => requestsFor(farm)));
   const rows: string[] = [];
-  for (const { name, request, baseline } of requests) {
+  for (const [which, { name, request, baseline }] of requests.entries()) {
     const bare = baseline === 'list' ? bareList : bareInsert;
     await measure(bareUrl, bare, ''); // warm both
     await measure(appUrl, request, cookie);
@@ -338,7 +342,8 @@ try {
     const bareRuns: Run[] = [];
     for (let round = 0; round < rounds; round++) {
       bareRuns.push(await measure(bareUrl, bare, ''));
-      paddockRuns.push(await measure(appUrl, request, cookies[round % users]!));
+      const user = round % users;
+      paddockRuns.push(await measure(appUrl, usersRequests[user]![which]!.request, cookies[user]!));
     }
     const p = median(paddockRuns);
     const b = median(bareRuns);
