@@ -1,8 +1,6 @@
 // Every table of the schema in foreign-key order (parents first): the order a backup writes them
 // and a restore inserts them. backup.test.ts fails if a table of schema.ts is missing here.
-import type { SQL } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/database';
 import {
   account,
   animalGroups,
@@ -52,11 +50,7 @@ export const writableColumns: ReadonlyMap<string, string[]> = new Map(
   }),
 );
 
-/** The rows of a raw query; node-postgres and PGlite both answer { rows }. */
-export async function queryRows<Row>(db: Pick<Database, 'execute'>, query: SQL): Promise<Row[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: Row[] }).rows;
-}
+export { queryRows } from '../db/sql-text';
 
 /** A table name as an SQL identifier ("user" is a reserved word). */
 export const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -1,6 +1,7 @@
-// Two text rules of our SQL, written once: animal names in natural order, and a search taken
-// literally inside LIKE.
-import { sql } from 'drizzle-orm';
+// Rules of our SQL, written once: animal names in natural order, a search taken literally inside
+// LIKE, timestamps as JavaScript's ISO strings, and the rows of a raw query.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from './database';
 import { animals } from './schema';
 
 /**
@@ -13,3 +14,13 @@ export const animalNameOrder = sql`${animals.nameKey}`;
 /** '%text%' for (I)LIKE, with the text's own %, _ and backslash (LIKE's escape character) escaped. */
 export const containsPattern = (text: string) =>
   `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/** A timestamptz as Date.prototype.toISOString() writes it, for JSON the database builds. */
+export const isoTimestamp = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The rows of a raw query; node-postgres and PGlite both answer { rows }. */
+export async function queryRows<Row>(db: Pick<Database, 'execute'>, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
+}

@@ -101,10 +101,11 @@ LANGUAGE sql AS $$
   WHERE e.group_id IS NOT NULL
   GROUP BY e.farm_id, e.batch_id, e.group_id;
 $$;--> statement-breakpoint
-CREATE FUNCTION care_batches_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+-- After an insert or a delete: the batches of the rows it wrote or removed (changed_rows).
+CREATE FUNCTION care_batches_after_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM care_batches_refresh(array_agg(farm_id), array_agg(batch_id))
-    FROM new_rows WHERE group_id IS NOT NULL HAVING count(*) > 0;
+    FROM changed_rows WHERE group_id IS NOT NULL HAVING count(*) > 0;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION care_batches_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -115,18 +116,12 @@ BEGIN
     WHERE group_id IS NOT NULL HAVING count(*) > 0;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE FUNCTION care_batches_after_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM care_batches_refresh(array_agg(farm_id), array_agg(batch_id))
-    FROM old_rows WHERE group_id IS NOT NULL HAVING count(*) > 0;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE TRIGGER care_batches_insert AFTER INSERT ON care_entries REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION care_batches_after_insert();--> statement-breakpoint
+CREATE TRIGGER care_batches_insert AFTER INSERT ON care_entries REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION care_batches_after_change();--> statement-breakpoint
 CREATE TRIGGER care_batches_update AFTER UPDATE ON care_entries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION care_batches_after_update();--> statement-breakpoint
-CREATE TRIGGER care_batches_delete AFTER DELETE ON care_entries REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION care_batches_after_delete();--> statement-breakpoint
+CREATE TRIGGER care_batches_delete AFTER DELETE ON care_entries REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION care_batches_after_change();--> statement-breakpoint
 -- A renamed animal's name in the summaries of its group batches (a row trigger that fires on a
 -- rename only: weighings and membership changes also update animals, and must not pay for it).
 CREATE FUNCTION care_batches_after_rename() RETURNS trigger LANGUAGE plpgsql AS $$

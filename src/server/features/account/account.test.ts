@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../backup/backup-tables';
+import { queryRows } from '../../db/sql-text';
 import { createSampleFarm, schemaTableNames, type SampleFarm } from '../../backup/sample-farm.fixture';
 import { backends, createTestApp, type TestApp } from '../../test/test-app';
 

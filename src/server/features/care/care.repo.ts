@@ -4,10 +4,9 @@
 // one transaction; lists are one statement.
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { EntryType } from '../../../shared/schemas/care';
+import type { CareEntry, EntryType } from '../../../shared/schemas/care';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
-import { queryRows } from '../../backup/backup-tables';
 import {
   animalGroups,
   animals,
@@ -17,7 +16,7 @@ import {
   reminderAnimals,
   reminders,
 } from '../../db/schema';
-import { animalNameOrder, containsPattern } from '../../db/sql-text';
+import { animalNameOrder, containsPattern, isoTimestamp, queryRows } from '../../db/sql-text';
 import { ConflictError } from '../../http/errors';
 import type { NewReminder } from '../reminders/reminders.repo';
 
@@ -55,25 +54,8 @@ export type EntryChanges = Partial<{
   noteContent: string;
 }>;
 
-/** An entry as the API answers it (entryColumns). */
-export type EntryRow = {
-  id: string;
-  batchId: string;
-  animalId: string;
-  animalName: string;
-  groupId: string | null;
-  type: EntryType;
-  dateRecorded: string;
-  medicationName: string | null;
-  dosage: number | null;
-  dosageUnit: string | null;
-  weightValue: number | null;
-  weightUnit: WeightUnit | null;
-  title: string | null;
-  noteContent: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
+/** An entry as the API answers it (entryColumns), its times as Dates until they go on the wire. */
+export type EntryRow = Omit<CareEntry, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 
 /** A uuid[] parameter (an empty list too). */
 const toUuidArray = (ids: string[]) => `{${ids.join(',')}}`;
@@ -152,31 +134,6 @@ export function createCareRepo(db: Database) {
         .from(groups)
         .where(and(eq(groups.farmId, farmId), eq(groups.id, groupId)));
       return row?.name;
-    },
-
-    /**
-     * Of the given animal ids, those of this farm with their names, and the group's name (undefined:
-     * not this farm's): the checks of a new batch, one statement.
-     */
-    async batchSubjects(
-      farmId: string,
-      animalIds: string[],
-      groupId: string | null,
-    ): Promise<{ names: Map<string, string>; groupName: string | undefined }> {
-      const rows = await queryRows<{ id: string | null; name: string }>(
-        db,
-        sql`select a.id, a.name from ${animals} a
-            where a.farm_id = ${farmId} and a.id = any(${toUuidArray(animalIds)}::uuid[])
-            union all
-            select null, g.name from ${groups} g where g.farm_id = ${farmId} and g.id = ${groupId}::uuid`,
-      );
-      const names = new Map<string, string>();
-      let groupName: string | undefined;
-      for (const row of rows) {
-        if (row.id === null) groupName = row.name;
-        else names.set(row.id, row.name);
-      }
-      return { names, groupName };
     },
 
     /**
@@ -481,8 +438,6 @@ export function createCareRepo(db: Database) {
      * statement; null when the farm has no such animal.
      */
     async animalHistory(farmId: string, animalId: string, offset: number, limit: number) {
-      const iso = (column: SQL) =>
-        sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
       const [row] = await queryRows<{ body: string | null }>(
         db,
         sql`
@@ -506,7 +461,7 @@ export function createCareRepo(db: Database) {
               'medicationName', page.medication_name, 'dosage', page.dosage::float8,
               'dosageUnit', page.dosage_unit, 'weightValue', page.weight_value::float8,
               'weightUnit', page.weight_unit, 'title', page.title, 'noteContent', page.note_content,
-              'createdAt', ${iso(sql`page.created_at`)}, 'updatedAt', ${iso(sql`page.updated_at`)}
+              'createdAt', ${isoTimestamp(sql`page.created_at`)}, 'updatedAt', ${isoTimestamp(sql`page.updated_at`)}
             ) order by page.n)
             from page, animal where page.n <= ${limit}), '[]'::json),
           'nextOffset', case when (select count(*) from page) > ${limit} then ${offset + limit}::int end
@@ -569,7 +524,7 @@ export function createCareRepo(db: Database) {
             'animals', case when own_entry is null then b.animals
               else jsonb_build_array(jsonb_build_object('id', a.id, 'name', a.name, 'entryId', e.id,
                 'weightValue', e.weight_value::float8)) end,
-            'createdAt', to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+            'createdAt', ${isoTimestamp(sql`page.created_at`)}
           ) as item
           from page
           left join ${careBatches} b on page.own_entry is null and b.farm_id = ${farmId}

@@ -136,9 +136,11 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
         if (Object.keys(fields).length) throw new ValidationError(fields);
       };
       if (tooEarly) {
-        // the refusal names every problem at once (a rare path: one more statement)
-        const { names, groupName } = await repo.batchSubjects(farmId, animalIds, groupId);
-        refuse(names.size, groupName !== undefined, { nextDueDate: [tooEarly] });
+        // the refusal names every problem at once (a rare path: two more statements)
+        const owned = (await repo.farmAnimals(farmId, animalIds)).size;
+        refuse(owned, groupId !== null && (await repo.groupExists(farmId, groupId)), {
+          nextDueDate: [tooEarly],
+        });
       }
 
       const { entries, follow } = entriesOf(input, groupId, settings.weightUnit);

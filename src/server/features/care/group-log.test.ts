@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/care/dates';
 import { logPageSize } from '../../../shared/schemas/care';
-import { queryRows } from '../../backup/backup-tables';
+import { queryRows } from '../../db/sql-text';
 import { backends, createTestApp, type TestApp } from '../../test/test-app';
 
 type LogRow = {
