@@ -9,14 +9,12 @@
 //   npm run bench -- --farms 1000 --rounds 2 --seconds 5
 //   npm run bench -- --quick               # 200 farms, one short round: a smoke run
 //   BENCH_DATABASE_URL=postgres://…/postgres (default: the local server, user postgres)
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { createApp } from '../src/server/app';
 import { createAuth } from '../src/server/auth/auth';
@@ -25,6 +23,20 @@ import { openDatabase } from '../src/server/db/database';
 import { createLogger } from '../src/server/log/logger';
 import { createFolderPhotoStore } from '../src/server/photos/photo-store';
 import { freshPostgresDatabase } from '../src/server/test/fresh-database';
+import {
+  freePort,
+  measure,
+  median,
+  requestsFor,
+  signIn,
+  signUp,
+  start,
+  stop,
+  type Query,
+  type Request,
+  type Run,
+} from './scale/harness';
+import { pgliteBench } from './scale/pglite';
 import { newFarms, seedFarms } from './scale/seed';
 
 const { values: options } = parseArgs({
@@ -35,75 +47,19 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '8' },
     quick: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    'pglite-farms': { type: 'string', default: '100' },
   },
 });
 const quick = options.quick;
 const farmCount = quick ? 200 : Number(options.farms);
+const pgliteFarms = quick ? 20 : Number(options['pglite-farms']);
 const seconds = quick ? 3 : Number(options.seconds);
 const rounds = quick ? 1 : Number(options.rounds);
 const connections = Number(options.connections);
 const users = 4;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-function start(args: string[], env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      const text = chunk.toString();
-      if (text.includes('Paddock is running') || text.includes('ready')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-}
-
-type Run = { rps: number; p50: number; p99: number };
-type Request = { method: 'GET' | 'POST'; path: string; body?: () => unknown };
-
-async function measure(base: string, request: Request, cookie: string): Promise<Run> {
-  const result = await autocannon({
-    url: base,
-    connections,
-    duration: seconds,
-    requests: [
-      {
-        method: request.method,
-        path: request.path,
-        headers: { cookie, origin: base, 'content-type': 'application/json' },
-        ...(request.body && {
-          // a new body each time: batch ids are idempotent, a constant one would write once
-          setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(request.body!()) }),
-        }),
-      },
-    ],
-  });
-  if (result.non2xx > 0) {
-    const probe = await fetch(base + request.path, {
-      method: request.method,
-      headers: { cookie, origin: base, 'content-type': 'application/json' },
-      body: request.body ? JSON.stringify(request.body()) : undefined,
-    });
-    throw new Error(
-      `${request.method} ${request.path}: ${result.non2xx} non-2xx, e.g. ${probe.status} ${await probe.text()}`,
-    );
-  }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-const median = (runs: Run[]): Run => {
-  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
+const load = { connections, seconds };
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
@@ -134,7 +90,7 @@ try {
   };
   children.push(await start([join(serverDir, 'main.js')], appEnv));
   await client.connect();
-  const query = async <Row>(text: string, values: unknown[] = []) =>
+  const query: Query = async <Row>(text: string, values: unknown[] = []) =>
     (await client.query(text, values)).rows as Row[];
 
   // ---- a handful of signed-in users ----
@@ -143,24 +99,9 @@ try {
   const password = 'benchmark password';
   for (let index = 0; index < users; index++) {
     const email = `bench-${index}@example.com`;
-    await fetch(`${appUrl}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email, password, name: '' }),
-    });
+    await signUp(appUrl, email, password);
     await query(`update "user" set email_verified = true where email = $1`, [email]);
-    const signIn = await fetch(`${appUrl}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email, password }),
-    });
-    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-    cookies.push(
-      signIn.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0])
-        .join('; '),
-    );
+    cookies.push(await signIn(appUrl, email, password));
   }
   const userFarms = (
     await query<{ farm_id: string }>(
@@ -174,90 +115,6 @@ try {
   // ---- what a signed-in user asks for (of their own farm) ----
   const farmId = userFarms[0]!;
   const cookie = cookies[0]!;
-  async function requestsFor(
-    farmId: string,
-  ): Promise<{ name: string; request: Request; baseline: 'list' | 'insert' }[]> {
-    const [group] = await query<{ id: string }>(
-      `select id from groups where farm_id = $1 and name = 'Group 1'`,
-      [farmId],
-    );
-    const members = (
-      await query<{ id: string }>(
-        `select animal_id as id from animal_groups where farm_id = $1 and group_id = $2`,
-        [farmId, group!.id],
-      )
-    ).map((row) => row.id);
-    const today = new Date().toISOString().slice(0, 10);
-    return [
-      { name: 'GET animals', request: { method: 'GET', path: '/api/v1/animals' }, baseline: 'list' },
-      { name: 'GET groups (counts)', request: { method: 'GET', path: '/api/v1/groups' }, baseline: 'list' },
-      {
-        name: "GET a group's log",
-        request: { method: 'GET', path: `/api/v1/groups/${group!.id}/care-log` },
-        baseline: 'list',
-      },
-      {
-        name: "GET an animal's history",
-        request: { method: 'GET', path: `/api/v1/animals/${members[0]}/care-entries` },
-        baseline: 'list',
-      },
-      {
-        name: 'GET reminders (home)',
-        request: { method: 'GET', path: '/api/v1/reminders' },
-        baseline: 'list',
-      },
-      {
-        name: 'POST a note (1 animal)',
-        request: {
-          method: 'POST',
-          path: '/api/v1/care-entries',
-          body: () => ({
-            type: 'note',
-            batchId: randomUUID(),
-            dateRecorded: today,
-            title: 'Checked',
-            noteContent: 'Eating well.',
-            animalIds: [members[0]],
-          }),
-        },
-        baseline: 'insert',
-      },
-      {
-        name: `POST a medication for ${members.length}`,
-        request: {
-          method: 'POST',
-          path: '/api/v1/care-entries',
-          body: () => ({
-            type: 'medical',
-            batchId: randomUUID(),
-            groupId: group!.id,
-            dateRecorded: today,
-            medicationName: 'Ivermectin',
-            dosage: 2,
-            dosageUnit: 'mL',
-            animalIds: members,
-          }),
-        },
-        baseline: 'insert',
-      },
-      {
-        name: `POST a weigh-in for ${members.length}`,
-        request: {
-          method: 'POST',
-          path: '/api/v1/care-entries',
-          body: () => ({
-            type: 'weight',
-            batchId: randomUUID(),
-            groupId: group!.id,
-            dateRecorded: today,
-            weights: members.map((animalId, index) => ({ animalId, weightValue: 50 + index })),
-          }),
-        },
-        baseline: 'insert',
-      },
-    ];
-  }
-
   // ---- statements per request, counted by an in-process app on the same database ----
   async function statementsPerRequest(requests: { name: string; request: Request }[]) {
     const queries: string[] = [];
@@ -308,17 +165,13 @@ try {
     }),
   );
   const bareUrl = `http://127.0.0.1:${barePort}`;
-  const bareList: Request = { method: 'GET', path: '/bare' };
-  const bareInsert: Request = {
-    method: 'POST',
-    path: '/insert',
-    body: () => ({ body: 'A note of some length.' }),
-  };
-  const requests = await requestsFor(farmId);
+  const requests = await requestsFor(query, farmId);
   const small = new Map<string, Run>();
-  for (const { name, request } of requests.filter((item) => item.request.method === 'GET')) {
-    await measure(appUrl, request, cookie); // warm
-    small.set(name, await measure(appUrl, request, cookie));
+  for (const { name, request } of requests.filter(
+    (item) => item.request.method === 'GET' && item.baseline !== 'page',
+  )) {
+    await measure(appUrl, request, cookie, load); // warm
+    small.set(name, await measure(appUrl, request, cookie, load));
   }
 
   // ---- then N ----
@@ -332,18 +185,19 @@ try {
 
   const statements = await statementsPerRequest(requests);
   // each user's own requests (a group's log is of their group): rounds take the users in turn
-  const usersRequests = await Promise.all(userFarms.map((farm) => requestsFor(farm)));
+  // One pg client answers one query at a time: ask for each user's requests in turn.
+  const usersRequests = [];
+  for (const farm of userFarms) usersRequests.push(await requestsFor(query, farm));
   const rows: string[] = [];
-  for (const [which, { name, request, baseline }] of requests.entries()) {
-    const bare = baseline === 'list' ? bareList : bareInsert;
-    await measure(bareUrl, bare, ''); // warm both
-    await measure(appUrl, request, cookie);
+  for (const [which, { name, request, baseline, bare }] of requests.entries()) {
+    await measure(bareUrl, bare, '', load); // warm both
+    await measure(appUrl, request, cookie, load);
     const paddockRuns: Run[] = [];
     const bareRuns: Run[] = [];
     for (let round = 0; round < rounds; round++) {
-      bareRuns.push(await measure(bareUrl, bare, ''));
+      bareRuns.push(await measure(bareUrl, bare, '', load));
       const user = round % users;
-      paddockRuns.push(await measure(appUrl, usersRequests[user]![which]!.request, cookies[user]!));
+      paddockRuns.push(await measure(appUrl, usersRequests[user]![which]!.request, cookies[user]!, load));
     }
     const p = median(paddockRuns);
     const b = median(bareRuns);
@@ -361,11 +215,28 @@ try {
   );
   console.log('|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
+
+  // ---- the embedded default ----
+  if (pgliteFarms > 0) {
+    await Promise.all(children.splice(0).map(stop));
+    const pgliteRows = await pgliteBench({
+      farms: pgliteFarms,
+      rounds,
+      load,
+      serverMain: join(serverDir, 'main.js'),
+      work,
+      log: (line) => console.log(`${line} (${elapsed()})`),
+    });
+    console.log(
+      `\nPGlite (the embedded default), ${pgliteFarms} farms × 50 animals × 40 entries, against a bare Hono + PGlite on the same data folder, taking turns; ${elapsed()}`,
+    );
+    console.log('| Request | Paddock req/s | Baseline req/s | Ratio | p50 / p99 |');
+    console.log('|---|---|---|---|---|');
+    for (const row of pgliteRows) console.log(row);
+  }
 } finally {
   await client.end().catch(() => {});
-  await Promise.all(
-    children.map((child) => new Promise((resolve) => (child.kill('SIGTERM'), child.once('exit', resolve)))),
-  );
+  await Promise.all(children.map(stop));
   rmSync(join(process.cwd(), 'node_modules', '.cache', `paddock-scale-${process.pid}`), {
     recursive: true,
     force: true,

@@ -2,7 +2,7 @@
 // (17, 17 and 16 in the groups), 30 group batches per group (each of its animals gets an entry:
 // medications, weigh-ins and notes in turn) and 10 own notes per animal — 40 entries per animal,
 // 2,000 per farm — and 10 reminders. Plain inserts only, so the app's triggers keep their derived
-// rows (care_batches, list items, group ids) as they would for the API's writes.
+// rows (group_log, list items, group ids) as they would for the API's writes.
 
 /** Runs one SQL statement with parameters (node-postgres or PGlite). */
 export type Execute = (text: string, values: unknown[]) => Promise<unknown>;

@@ -109,11 +109,13 @@ export function createApp(deps: AppDeps) {
 
   // An error answered before a request's body was read leaves the rest of that body on the
   // socket: close the connection, so a keep-alive client's next request is not read as its tail.
+  // (Headers added after next() go on c.res.headers: c.header() there rebuilds the finished
+  // response around a stream, and Node then writes a body it had whole in pieces.)
   app.use('*', async (c, next) => {
     await next();
     if (c.res.status >= 400 && (c.req.header('content-length') ?? '0') !== '0')
-      c.header('Connection', 'close');
-    if (c.res.status >= 400 && c.req.header('transfer-encoding')) c.header('Connection', 'close');
+      c.res.headers.set('Connection', 'close');
+    if (c.res.status >= 400 && c.req.header('transfer-encoding')) c.res.headers.set('Connection', 'close');
   });
   app.use('/api/*', apiSecurityHeaders({ secure: config.secure }));
   app.use('*', except('/api/*', securityHeaders({ secure: config.secure })));
@@ -122,7 +124,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', async (c, next) => {
     await next();
     // private data: never stored, unless a route says otherwise (versioned photo URLs do)
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   // Only methods that carry a body (touching the body of a GET makes Node build a full Request);
   // photo uploads have their own, larger limit.

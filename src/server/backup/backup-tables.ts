@@ -5,7 +5,7 @@ import {
   account,
   animalGroups,
   animals,
-  careBatches,
+  groupLog,
   careEntries,
   farmMembers,
   farms,
@@ -34,8 +34,8 @@ const ordered: PgTable[] = [
   animals,
   animalGroups,
   careEntries,
-  // derived from care_entries by triggers, which a restore turns off: restored as backed up
-  careBatches,
+  // derived from care_entries, animal_groups and names by triggers, which a restore turns off: restored as backed up
+  groupLog,
   reminders,
   reminderAnimals,
 ];

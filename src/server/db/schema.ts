@@ -9,7 +9,6 @@ import {
   foreignKey,
   index,
   integer,
-  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -321,38 +320,37 @@ export const careEntries = pgTable(
 );
 
 /**
- * One row per group batch, as a group's log shows it: kept by triggers on care_entries and
- * animals (migration 0007), never written by the app. `animals`: each animal's id, name, entry
- * id and weight, in natural name order.
+ * Every row a group's log shows, as the JSON text of CareBatch (src/shared/schemas/care.ts): one
+ * per batch recorded for the group (`row_id` the batch's id) and one per entry of its animals' own
+ * (`own`, `row_id` the entry's id). Kept by triggers on care_entries, animal_groups and animals
+ * (migration 0008), never written by the app.
  */
-export const careBatches = pgTable(
-  'care_batches',
+export const groupLog = pgTable(
+  'group_log',
   {
     farmId: uuid('farm_id').notNull(),
-    batchId: uuid('batch_id').notNull(),
+    rowId: uuid('row_id').notNull(),
     groupId: uuid('group_id').notNull(),
-    entryId: uuid('entry_id').notNull(),
-    type: entryType('type').notNull(),
+    own: boolean('own').notNull(),
+    batchId: uuid('batch_id').notNull(),
     dateRecorded: date('date_recorded', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    medicationName: text('medication_name'),
-    dosage: numeric('dosage', { precision: 12, scale: 3, mode: 'number' }),
-    dosageUnit: text('dosage_unit'),
-    weightUnit: weightUnit('weight_unit'),
-    title: text('title'),
-    noteContent: text('note_content'),
-    animals: jsonb('animals')
-      .$type<{ id: string; name: string; entryId: string; weightValue: number | null }[]>()
-      .notNull(),
+    item: text('item').notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.farmId, table.batchId, table.groupId] }),
-    index('care_batches_group_recent_idx').on(
+    primaryKey({ columns: [table.farmId, table.rowId, table.groupId] }),
+    foreignKey({
+      name: 'group_log_group_fk',
+      columns: [table.farmId, table.groupId],
+      foreignColumns: [groups.farmId, groups.id],
+    }).onDelete('cascade'),
+    index('group_log_recent_idx').on(
       table.farmId,
       table.groupId,
       table.dateRecorded,
       table.createdAt,
       table.batchId,
+      table.rowId,
     ),
   ],
 );

@@ -24,7 +24,7 @@ const rowsOf: Record<string, string> = {
   animals: 'farm_id = $farm',
   animal_groups: 'farm_id = $farm',
   care_entries: 'farm_id = $farm',
-  care_batches: 'farm_id = $farm',
+  group_log: 'farm_id = $farm',
   reminders: 'farm_id = $farm',
   reminder_animals: 'farm_id = $farm',
   // the per-account sign-in counter names the address (the per-address ones name no farm)

@@ -7,16 +7,8 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CareEntry, EntryType } from '../../../shared/schemas/care';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
-import {
-  animalGroups,
-  animals,
-  careBatches,
-  careEntries,
-  groups,
-  reminderAnimals,
-  reminders,
-} from '../../db/schema';
-import { animalNameOrder, containsPattern, isoTimestamp, queryRows } from '../../db/sql-text';
+import { animals, groupLog, careEntries, groups, reminderAnimals, reminders } from '../../db/schema';
+import { animalNameOrder, containsPattern, isoTimestamp, preparedRows } from '../../db/sql-text';
 import { ConflictError } from '../../http/errors';
 import type { NewReminder } from '../reminders/reminders.repo';
 
@@ -166,7 +158,9 @@ export function createCareRepo(db: Database) {
       }));
       const { batchId, groupId } = batch;
       const parts: SQL[] = [];
+      const carries: string[] = []; // which parts: the statement's text depends on nothing else
       if (follow.batch) {
+        carries.push('batch_reminder');
         const reminder = follow.batch;
         parts.push(sql`, batch_reminder as (
           insert into ${reminders} (id, farm_id, group_id, animal_id, title, type, due_date, repeat_every,
@@ -201,6 +195,7 @@ export function createCareRepo(db: Database) {
               ]
             : [];
         });
+        if (due.length) carries.push('_entry_reminders');
         if (due.length)
           parts.push(sql`, entry_reminders as (
             insert into ${reminders} (id, farm_id, animal_id, group_id, title, type, due_date, repeat_every,
@@ -215,6 +210,7 @@ export function createCareRepo(db: Database) {
           )`);
       }
       if (rows.some((row) => row.type === 'weight')) {
+        carries.push('_weights');
         // the latest weight, incrementally: this weighing is the animal's newest unless an entry
         // of a later date exists (an earlier-dated one recorded now is history, not the latest)
         parts.push(sql`, latest_weights as (
@@ -226,12 +222,15 @@ export function createCareRepo(db: Database) {
         )`);
       }
       const animalIds = rows.map((row) => row.animal_id);
-      const [result] = await queryRows<{
+      // the statement's text depends only on which follow-ups it carries: one prepared statement each
+      const variant = `care_insert_${carries.join('')}`;
+      const [result] = await preparedRows<{
         owned: number;
         groupFound: boolean;
         entries: (EntryRow & { createdAt: Date | string; updatedAt: Date | string })[];
       }>(
         db,
+        variant,
         sql`with owned as (
           select a.id, a.name, a.name_key from ${animals} a
           where a.farm_id = ${farmId} and a.id = any(${toUuidArray(animalIds)}::uuid[])
@@ -438,8 +437,9 @@ export function createCareRepo(db: Database) {
      * statement; null when the farm has no such animal.
      */
     async animalHistory(farmId: string, animalId: string, offset: number, limit: number) {
-      const [row] = await queryRows<{ body: string | null }>(
+      const [row] = await preparedRows<{ body: string | null }>(
         db,
+        'animal_history_page',
         sql`
         with animal as (
           select a.id, a.name from ${animals} a where a.farm_id = ${farmId} and a.id = ${animalId}
@@ -471,74 +471,26 @@ export function createCareRepo(db: Database) {
     },
 
     /**
-     * A group's log, newest first, one page as the JSON text of Page<CareBatch>, one statement:
-     * one row per batch recorded for the group (its summary row in care_batches), and one row per
-     * entry of its animals' own (recorded for the animal alone or with another group), which
-     * names its animal (`forAnimal`).
-     * The cost follows the page, not the history: the group's newest `offset + limit` batches by
-     * index, and each member's newest `offset + limit` entries by index (an entry of this group's
-     * batch among them stands for a batch at least as new, so no older own entry can reach the
-     * page), then the page's rows are read.
+     * A group's log, newest first, one page as the JSON text of Page<CareBatch>, in one statement;
+     * null when the farm has no such group. Its rows are kept by the database (group_log,
+     * migration 0008: one per batch recorded for the group, one per entry of its animals' own, each
+     * with its JSON), so a page is one slice of an index, whatever the history.
      */
-    async groupLog(farmId: string, groupId: string, offset: number, limit: number): Promise<string> {
-      const reach = offset + limit + 1; // one more row tells there is a next page
-      const [row] = await queryRows<{ body: string }>(
+    async groupLog(farmId: string, groupId: string, offset: number, limit: number) {
+      const newestFirst = sql`order by date_recorded desc, created_at desc, batch_id desc, row_id desc`;
+      const [row] = await preparedRows<{ found: boolean; items: string | null; more: boolean }>(
         db,
+        'group_log_page',
         sql`
-        with slice as (
-          (select b.batch_id, null::uuid as own_entry, b.date_recorded, b.created_at
-           from ${careBatches} b
-           where b.farm_id = ${farmId} and b.group_id = ${groupId}
-           order by b.date_recorded desc, b.created_at desc, b.batch_id desc
-           limit ${reach})
-          union all
-          (select e.batch_id, e.id, e.date_recorded, e.created_at
-           from ${animalGroups} m
-           cross join lateral (
-             select e.id, e.batch_id, e.group_id, e.date_recorded, e.created_at
-             from ${careEntries} e
-             where e.farm_id = m.farm_id and e.animal_id = m.animal_id
-             order by e.date_recorded desc, e.created_at desc
-             limit ${reach}) e
-           where m.farm_id = ${farmId} and m.group_id = ${groupId}
-             and e.group_id is distinct from ${groupId})
-        ), page as (
-          select *, row_number() over (
-            order by date_recorded desc, created_at desc, batch_id desc, own_entry desc nulls first) as n
-          from slice
-          order by n
-          offset ${offset} limit ${limit + 1}
-        ), items as (
-          select page.n, json_build_object(
-            'batchId', page.batch_id,
-            'forAnimal', case when own_entry is null then null else json_build_object('id', a.id, 'name', a.name) end,
-            'entryId', coalesce(b.entry_id, e.id),
-            'type', coalesce(b.type, e.type),
-            'dateRecorded', page.date_recorded,
-            'medicationName', case when own_entry is null then b.medication_name else e.medication_name end,
-            'dosage', (case when own_entry is null then b.dosage else e.dosage end)::float8,
-            'dosageUnit', case when own_entry is null then b.dosage_unit else e.dosage_unit end,
-            'weightUnit', case when own_entry is null then b.weight_unit else e.weight_unit end,
-            'title', case when own_entry is null then b.title else e.title end,
-            'noteContent', case when own_entry is null then b.note_content else e.note_content end,
-            'animals', case when own_entry is null then b.animals
-              else jsonb_build_array(jsonb_build_object('id', a.id, 'name', a.name, 'entryId', e.id,
-                'weightValue', e.weight_value::float8)) end,
-            'createdAt', ${isoTimestamp(sql`page.created_at`)}
-          ) as item
-          from page
-          left join ${careBatches} b on page.own_entry is null and b.farm_id = ${farmId}
-            and b.batch_id = page.batch_id and b.group_id = ${groupId}
-          left join ${careEntries} e on e.farm_id = ${farmId} and e.id = page.own_entry
-          left join ${animals} a on a.farm_id = e.farm_id and a.id = e.animal_id
-        )
-        select json_build_object(
-          'items', coalesce(json_agg(item order by n) filter (where n <= ${offset + limit}), '[]'::json),
-          'nextOffset', case when count(*) > ${limit} then ${offset + limit}::int end
-        )::text as body
-        from items`,
+        select exists (select 1 from ${groups} where farm_id = ${farmId} and id = ${groupId}) as found,
+          (select string_agg(page.item, ',') from (
+            select item from ${groupLog} where farm_id = ${farmId} and group_id = ${groupId}
+            ${newestFirst} offset ${offset} limit ${limit}) page) as items,
+          exists (select 1 from ${groupLog} where farm_id = ${farmId} and group_id = ${groupId}
+            ${newestFirst} offset ${offset + limit} limit 1) as more`,
       );
-      return row!.body;
+      if (!row?.found) return null;
+      return `{"items":[${row.items ?? ''}],"nextOffset":${row.more ? offset + limit : null}}`;
     },
   };
 }

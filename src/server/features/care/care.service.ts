@@ -214,8 +214,9 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
 
     /** A page of the group's log, as JSON text (Page<CareBatch>), `logPageSize` rows a page. */
     async groupLog(farmId: string, groupId: string, offset: number) {
-      if (!(await repo.groupExists(farmId, groupId))) throw new NotFoundError('Group');
-      return repo.groupLog(farmId, groupId, offset, logPageSize);
+      const page = await repo.groupLog(farmId, groupId, offset, logPageSize);
+      if (page === null) throw new NotFoundError('Group');
+      return page;
     },
   };
 }

@@ -1,6 +1,7 @@
-// A group's log is read from summary rows the database keeps (care_batches, migration 0007) and
-// from each member's newest entries: these tests hold it to what the entries themselves say,
-// through every way an entry or an animal changes, and across pages of a long history.
+// A group's log is read from rows the database keeps (group_log, migration 0008: one per batch of
+// the group, one per entry of its members' own): these tests hold it to what the entries
+// themselves say, through every way an entry, an animal or a membership changes, and across pages
+// of a long history.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/care/dates';
@@ -76,9 +77,59 @@ describe.each(backends)('a group’s log on %s', (backend) => {
     ]);
     const left = await queryRows<{ n: number }>(
       t.db,
-      sql`select count(*)::int as n from care_batches where group_id = ${goats.id}`,
+      sql`select count(*)::int as n from group_log where group_id = ${goats.id}`,
     );
     expect(left[0]!.n).toBe(0);
+  });
+
+  it('follows an animal into and out of a group, and its renames into its own rows', async () => {
+    const barn = await (await post('/api/v1/groups', { name: 'Barn' })).json();
+    const field = await (await post('/api/v1/groups', { name: 'Field' })).json();
+    const doe = await (await post('/api/v1/animals', { name: 'Doe', groupIds: [barn.id] })).json();
+    for (const [title, groupId] of [
+      ['her own note', undefined],
+      ['the barn’s note', barn.id],
+    ] as const) {
+      const response = await post('/api/v1/care-entries', {
+        type: 'note',
+        title,
+        noteContent: '.',
+        dateRecorded: '2026-03-01',
+        animalIds: [doe.id],
+        groupId,
+      });
+      expect(response.status).toBe(201);
+    }
+    const titles = async (groupId: string) => (await logOf(groupId)).items.map((item) => item.title);
+    expect(await titles(field.id)).toEqual([]);
+
+    // she joins the field: her entries join its log, each as her own
+    await send(`/api/v1/animals/${doe.id}`, 'PATCH', { groupIds: [barn.id, field.id] });
+    expect(await titles(field.id)).toEqual(['the barn’s note', 'her own note']);
+    expect((await logOf(field.id)).items.map((item) => item.forAnimal?.name)).toEqual(['Doe', 'Doe']);
+
+    // renamed, her own rows say so
+    await send(`/api/v1/animals/${doe.id}`, 'PATCH', { name: 'Doe Renamed' });
+    const renamed = (await logOf(field.id)).items;
+    expect(renamed.map((item) => [item.forAnimal?.name, item.animals[0]!.name])).toEqual([
+      ['Doe Renamed', 'Doe Renamed'],
+      ['Doe Renamed', 'Doe Renamed'],
+    ]);
+
+    // an edit of her own entry's date moves its row
+    const own = renamed.find((item) => item.title === 'her own note')!;
+    await send(`/api/v1/care-entries/${own.entryId}`, 'PATCH', { dateRecorded: '2026-04-01' });
+    expect(await titles(field.id)).toEqual(['her own note', 'the barn’s note']);
+
+    // she leaves the barn: its own batch stays in its log, her own note leaves it
+    expect(await titles(barn.id)).toEqual(['her own note', 'the barn’s note']);
+    await send(`/api/v1/animals/${doe.id}`, 'PATCH', { groupIds: [field.id] });
+    expect(await titles(barn.id)).toEqual(['the barn’s note']);
+    expect(await titles(field.id)).toEqual(['her own note', 'the barn’s note']);
+
+    // a deleted entry leaves every log
+    await send(`/api/v1/care-entries/${own.entryId}`, 'DELETE');
+    expect(await titles(field.id)).toEqual(['the barn’s note']);
   });
 
   it('pages a long history exactly as the entries order it: batches and own entries interleaved', async () => {

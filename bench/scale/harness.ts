@@ -1,0 +1,221 @@
+// What bench/scale.ts and its PGlite part share: free ports, child servers, and autocannon runs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+
+export type Run = { rps: number; p50: number; p99: number };
+export type Request = { method: 'GET' | 'POST'; path: string; body?: () => unknown };
+export type Load = { connections: number; seconds: number };
+export type Query = <Row>(text: string, values?: unknown[]) => Promise<Row[]>;
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Starts a node process and answers it once it prints that it is ready (an undefined variable is unset). */
+export function start(args: string[], env: Record<string, string | undefined>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      if (text.includes('Paddock is running') || text.includes('ready')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+/** Stops a child and waits for it to be gone (its data folder is free again). */
+export const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/** One autocannon run of a request; any non-2xx answer stops the benchmark with its body. */
+export async function measure(base: string, request: Request, cookie: string, load: Load): Promise<Run> {
+  const result = await autocannon({
+    url: base,
+    connections: load.connections,
+    duration: load.seconds,
+    requests: [
+      {
+        method: request.method,
+        path: request.path,
+        headers: { cookie, origin: base, 'content-type': 'application/json' },
+        ...(request.body && {
+          // a new body each time: batch ids are idempotent, a constant one would write once
+          setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(request.body!()) }),
+        }),
+      },
+    ],
+  });
+  if (result.non2xx > 0) {
+    const probe = await fetch(base + request.path, {
+      method: request.method,
+      headers: { cookie, origin: base, 'content-type': 'application/json' },
+      body: request.body ? JSON.stringify(request.body()) : undefined,
+    });
+    throw new Error(
+      `${request.method} ${request.path}: ${result.non2xx} non-2xx, e.g. ${probe.status} ${await probe.text()}`,
+    );
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+export const median = (runs: Run[]): Run => {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** Signs in (after sign-up) and answers the session cookie. */
+export async function signIn(appUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${appUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { origin: appUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+export async function signUp(appUrl: string, email: string, password: string): Promise<void> {
+  const response = await fetch(`${appUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin: appUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, name: '' }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+}
+
+/** The yardsticks of bench/bare-server.ts. */
+export const bare = {
+  list: { method: 'GET', path: '/bare' },
+  insert: { method: 'POST', path: '/insert', body: () => ({ body: 'A note of some length.' }) },
+  /** the same page of a group's log, the same bytes, from one indexed select of group_log */
+  page: (groupId: string): Request => ({ method: 'GET', path: `/bare-page/${groupId}` }),
+} as const;
+
+export type Measured = {
+  name: string;
+  request: Request;
+  baseline: 'list' | 'insert' | 'page';
+  bare: Request;
+};
+
+/** What a signed-in user of this farm asks for: its Group 1's log, history and batches. */
+export async function requestsFor(query: Query, farmId: string): Promise<Measured[]> {
+  const [group] = await query<{ id: string }>(
+    `select id from groups where farm_id = $1 and name = 'Group 1'`,
+    [farmId],
+  );
+  const members = (
+    await query<{ id: string }>(
+      `select animal_id as id from animal_groups where farm_id = $1 and group_id = $2`,
+      [farmId, group!.id],
+    )
+  ).map((row) => row.id);
+  const today = new Date().toISOString().slice(0, 10);
+  return [
+    {
+      name: 'GET animals',
+      request: { method: 'GET', path: '/api/v1/animals' },
+      baseline: 'list',
+      bare: bare.list,
+    },
+    {
+      name: 'GET groups (counts)',
+      request: { method: 'GET', path: '/api/v1/groups' },
+      baseline: 'list',
+      bare: bare.list,
+    },
+    {
+      name: "GET a group's log",
+      request: { method: 'GET', path: `/api/v1/groups/${group!.id}/care-log` },
+      baseline: 'list',
+      bare: bare.list,
+    },
+    {
+      name: "GET a group's log (vs the same page, bare)",
+      request: { method: 'GET', path: `/api/v1/groups/${group!.id}/care-log` },
+      baseline: 'page',
+      bare: bare.page(group!.id),
+    },
+    {
+      name: "GET an animal's history",
+      request: { method: 'GET', path: `/api/v1/animals/${members[0]}/care-entries` },
+      baseline: 'list',
+      bare: bare.list,
+    },
+    {
+      name: 'GET reminders (home)',
+      request: { method: 'GET', path: '/api/v1/reminders' },
+      baseline: 'list',
+      bare: bare.list,
+    },
+    {
+      name: 'POST a note (1 animal)',
+      request: {
+        method: 'POST',
+        path: '/api/v1/care-entries',
+        body: () => ({
+          type: 'note',
+          batchId: randomUUID(),
+          dateRecorded: today,
+          title: 'Checked',
+          noteContent: 'Eating well.',
+          animalIds: [members[0]],
+        }),
+      },
+      baseline: 'insert',
+      bare: bare.insert,
+    },
+    {
+      name: `POST a medication for ${members.length}`,
+      request: {
+        method: 'POST',
+        path: '/api/v1/care-entries',
+        body: () => ({
+          type: 'medical',
+          batchId: randomUUID(),
+          groupId: group!.id,
+          dateRecorded: today,
+          medicationName: 'Ivermectin',
+          dosage: 2,
+          dosageUnit: 'mL',
+          animalIds: members,
+        }),
+      },
+      baseline: 'insert',
+      bare: bare.insert,
+    },
+    {
+      name: `POST a weigh-in for ${members.length}`,
+      request: {
+        method: 'POST',
+        path: '/api/v1/care-entries',
+        body: () => ({
+          type: 'weight',
+          batchId: randomUUID(),
+          groupId: group!.id,
+          dateRecorded: today,
+          weights: members.map((animalId, index) => ({ animalId, weightValue: 50 + index })),
+        }),
+      },
+      baseline: 'insert',
+      bare: bare.insert,
+    },
+  ];
+}
