@@ -13,6 +13,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -286,6 +287,8 @@ export const careEntries = pgTable(
     dosageUnit: text('dosage_unit'),
     weightValue: numeric('weight_value', { precision: 9, scale: 2, mode: 'number' }),
     weightUnit: weightUnit('weight_unit'),
+    /** body condition score 1–5, beside a weight (migration 0009 checks it) */
+    bodyCondition: smallint('body_condition'),
     title: text('title'),
     noteContent: text('note_content'),
     ...timestamps,
@@ -316,6 +319,10 @@ export const careEntries = pgTable(
     unique('care_entries_batch_animal_unique').on(table.farmId, table.batchId, table.animalId),
     index('care_entries_batch_idx').on(table.farmId, table.batchId),
     index('care_entries_group_idx').on(table.groupId, table.dateRecorded),
+    check(
+      'care_entries_body_condition_check',
+      sql`${table.bodyCondition} is null or (${table.type} = 'weight' and ${table.bodyCondition} between 1 and 5)`,
+    ),
   ],
 );
 

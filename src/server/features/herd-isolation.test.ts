@@ -80,6 +80,8 @@ describe.each(backends)('herd isolation between farms on %s', (backend) => {
       ['DELETE', `/api/v1/animals/${a.animal}`],
       ['GET', `/api/v1/animals/${a.animal}/photo`],
       ['DELETE', `/api/v1/animals/${a.animal}/photo`],
+      ['GET', `/api/v1/animals/${a.animal}/weights`],
+      ['GET', `/api/v1/groups/${a.group}/weights`],
     ];
     for (const [method, path, body] of attempts) {
       const response = await t.request(path, { method, cookie: bob, body });

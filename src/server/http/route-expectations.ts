@@ -120,6 +120,7 @@ export const appRoutes: Record<string, AppRouteRow> = {
   },
   'GET /api/v1/groups/:id/animals': { kind: 'api', params: { id: 'group' }, owner: 200, otherFarm: 404 },
   'GET /api/v1/groups/:id/care-log': { kind: 'api', params: { id: 'group' }, owner: 200, otherFarm: 404 },
+  'GET /api/v1/groups/:id/weights': { kind: 'api', params: { id: 'group' }, owner: 200, otherFarm: 404 },
 
   'GET /api/v1/species': { kind: 'api', owner: 200, otherFarm: 200 },
   'POST /api/v1/species': {
@@ -137,6 +138,7 @@ export const appRoutes: Record<string, AppRouteRow> = {
     otherFarm: 422,
   },
   'GET /api/v1/animals/:id': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
+  'GET /api/v1/animals/:id/weights': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
   'PATCH /api/v1/animals/:id': {
     kind: 'api',
     params: { id: 'animal' },

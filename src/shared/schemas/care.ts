@@ -27,6 +27,27 @@ const dosage = measurement('Dosage', 100_000, 3);
 /** numeric(9, 2): 0.01 to 100000, two decimals at most */
 const weightValue = measurement('Weight', 100_000, 2);
 const text = requiredText;
+/** body condition score: a whole number from 1 (emaciated) to 5 (obese); optional beside a weight */
+export const bodyConditionScores = [1, 2, 3, 4, 5] as const;
+export const bodyConditionLabels: Record<(typeof bodyConditionScores)[number], string> = {
+  1: '1 – Very thin',
+  2: '2 – Thin',
+  3: '3 – Ideal',
+  4: '4 – Fat',
+  5: '5 – Obese',
+};
+const bodyCondition = z.optional(
+  z.nullable(
+    z
+      .int('Body condition score must be a whole number from 1 to 5')
+      .check(
+        z.gte(1, 'Body condition score must be from 1 to 5'),
+        z.lte(5, 'Body condition score must be from 1 to 5'),
+      ),
+  ),
+);
+/** one animal's value in a weigh-in */
+const animalWeight = z.strictObject({ animalId: uuid, weightValue: weightValue, bodyCondition });
 
 const common = {
   /** chosen by the client so that a retried submission is recognised (one batch, not two) */
@@ -51,7 +72,7 @@ export const weightEntryCreateSchema = z.strictObject({
   type: z.literal('weight'),
   ...common,
   /** one value per included animal */
-  weights: z.array(z.strictObject({ animalId: uuid, weightValue: weightValue })).check(
+  weights: z.array(animalWeight).check(
     z.minLength(1, 'Choose at least one animal'),
     z.maxLength(500, 'At most 500 animals at once'),
     z.refine(
@@ -89,7 +110,8 @@ export const careEntryUpdateSchema = z.partial(
     dosage: dosage,
     dosageUnit: z.enum(dosageUnits, 'Choose a unit'),
     weightValue: weightValue,
-    weights: z.array(z.strictObject({ animalId: uuid, weightValue: weightValue })).check(
+    bodyCondition,
+    weights: z.array(animalWeight).check(
       z.minLength(1, 'Give at least one weight'),
       z.maxLength(500, 'At most 500 animals at once'),
       z.refine(
@@ -116,6 +138,7 @@ export const careEntrySchema = z.object({
   dosageUnit: z.nullable(z.string()),
   weightValue: z.nullable(z.number()),
   weightUnit: z.nullable(z.enum(weightUnits)),
+  bodyCondition: z.nullable(z.number()),
   title: z.nullable(z.string()),
   noteContent: z.nullable(z.string()),
   createdAt: z.string(),
@@ -253,3 +276,35 @@ export const pageSize = 100;
 /** A group's log pages by fewer rows: each can name dozens of animals with their weights. */
 export const logPageSize = 25;
 export type Page<T> = { items: T[]; nextOffset: number | null };
+
+/** One weighing of an animal, in the unit it was recorded in. */
+export const weightPointSchema = z.object({
+  entryId: z.string(),
+  dateRecorded: z.string(),
+  weightValue: z.number(),
+  weightUnit: z.nullable(z.enum(weightUnits)),
+  bodyCondition: z.nullable(z.number()),
+});
+export type WeightPoint = z.infer<typeof weightPointSchema>;
+
+/** An animal's weighings, oldest first. */
+export const animalWeightsSchema = z.object({ points: z.array(weightPointSchema) });
+export type AnimalWeights = z.infer<typeof animalWeightsSchema>;
+
+/**
+ * A group's animals (by name) with their weighings, oldest first (an animal never weighed has none)
+ * and the weight their details give.
+ */
+export const groupWeightsSchema = z.object({
+  animals: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      /** the weight its details give (the latest weighing's, or typed on the animal's form) */
+      weight: z.nullable(z.number()),
+      weightUnit: z.nullable(z.enum(weightUnits)),
+      points: z.array(weightPointSchema),
+    }),
+  ),
+});
+export type GroupWeights = z.infer<typeof groupWeightsSchema>;

@@ -33,6 +33,11 @@ export const appRoutes: AppRoute[] = [
     Page: lazy(() => import('./routes/group-animals-page')),
   },
   {
+    path: '/group/:groupId/weights',
+    title: 'Weights',
+    Page: lazy(() => import('./routes/group-weights-page')),
+  },
+  {
     path: '/group/:groupId/add-animal',
     title: 'Add Animal',
     Page: lazy(() => import('./routes/add-animal-page')),

@@ -4,10 +4,18 @@
 // one transaction; lists are one statement.
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { CareEntry, EntryType } from '../../../shared/schemas/care';
+import type { CareEntry, EntryType, GroupWeights, WeightPoint } from '../../../shared/schemas/care';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
-import { animals, groupLog, careEntries, groups, reminderAnimals, reminders } from '../../db/schema';
+import {
+  animalGroups,
+  animals,
+  careEntries,
+  groupLog,
+  groups,
+  reminderAnimals,
+  reminders,
+} from '../../db/schema';
 import { animalNameOrder, containsPattern, isoTimestamp, preparedRows } from '../../db/sql-text';
 import { ConflictError } from '../../http/errors';
 import type { NewReminder } from '../reminders/reminders.repo';
@@ -32,6 +40,7 @@ export type NewEntry = {
   dosageUnit?: string | null;
   weightValue?: number | null;
   weightUnit?: WeightUnit | null;
+  bodyCondition?: number | null;
   title?: string | null;
   noteContent?: string | null;
 };
@@ -42,6 +51,7 @@ export type EntryChanges = Partial<{
   dosage: number;
   dosageUnit: string;
   weightValue: number;
+  bodyCondition: number | null;
   title: string;
   noteContent: string;
 }>;
@@ -53,7 +63,7 @@ export type EntryRow = Omit<CareEntry, 'createdAt' | 'updatedAt'> & { createdAt:
 const toUuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** A weigh-in batch's values, animal by animal. */
-export type AnimalWeights = { animalId: string; weightValue: number }[];
+export type AnimalWeights = { animalId: string; weightValue: number; bodyCondition?: number | null }[];
 
 const entryColumns = {
   id: careEntries.id,
@@ -68,6 +78,7 @@ const entryColumns = {
   dosageUnit: careEntries.dosageUnit,
   weightValue: careEntries.weightValue,
   weightUnit: careEntries.weightUnit,
+  bodyCondition: careEntries.bodyCondition,
   title: careEntries.title,
   noteContent: careEntries.noteContent,
   createdAt: careEntries.createdAt,
@@ -76,6 +87,18 @@ const entryColumns = {
 
 // Joins match farm_id as well as the id: another farm may hold a record with the same id.
 const entryAnimal = and(eq(animals.farmId, careEntries.farmId), eq(animals.id, careEntries.animalId));
+
+/** A weighing as a growth chart reads it (nullable: the rows come from a left join). */
+const weightPointColumns = {
+  entryId: careEntries.id,
+  dateRecorded: careEntries.dateRecorded,
+  weightValue: careEntries.weightValue,
+  weightUnit: careEntries.weightUnit,
+  bodyCondition: careEntries.bodyCondition,
+};
+type MaybePoint = { [K in keyof WeightPoint]: WeightPoint[K] | null };
+const isPoint = (point: MaybePoint): point is WeightPoint =>
+  point.entryId !== null && point.dateRecorded !== null && point.weightValue !== null;
 
 /** Sets each animal's weight to its latest recorded weight (by date, then entry time). */
 async function refreshWeights(tx: Transaction, farmId: string, animalIds: string[]) {
@@ -153,6 +176,7 @@ export function createCareRepo(db: Database) {
         dosage_unit: entry.dosageUnit ?? null,
         weight_value: entry.weightValue ?? null,
         weight_unit: entry.weightUnit ?? null,
+        body_condition: entry.bodyCondition ?? null,
         title: entry.title ?? null,
         note_content: entry.noteContent ?? null,
       }));
@@ -241,12 +265,13 @@ export function createCareRepo(db: Database) {
             and (${groupId}::uuid is null or exists (select 1 from grp)) as ok
         ), ins as (
           insert into ${careEntries} (id, farm_id, batch_id, group_id, animal_id, type, date_recorded,
-            medication_name, dosage, dosage_unit, weight_value, weight_unit, title, note_content)
+            medication_name, dosage, dosage_unit, weight_value, weight_unit, body_condition, title, note_content)
           select g.id, ${farmId}::uuid, ${batchId}::uuid, ${groupId}::uuid, g.animal_id, g.type, g.date_recorded,
-            g.medication_name, g.dosage, g.dosage_unit, g.weight_value, g.weight_unit, g.title, g.note_content
+            g.medication_name, g.dosage, g.dosage_unit, g.weight_value, g.weight_unit, g.body_condition, g.title,
+            g.note_content
           from json_to_recordset(${JSON.stringify(rows)}::json) as g(id uuid, animal_id uuid, type entry_type,
             date_recorded date, medication_name text, dosage numeric, dosage_unit text, weight_value numeric,
-            weight_unit weight_unit, title text, note_content text)
+            weight_unit weight_unit, body_condition smallint, title text, note_content text)
           where (select ok from allowed)
             and not exists (select 1 from ${careEntries} e where e.farm_id = ${farmId} and e.batch_id = ${batchId})
           on conflict (farm_id, batch_id, animal_id) do nothing
@@ -257,7 +282,8 @@ export function createCareRepo(db: Database) {
             'id', ins.id, 'batchId', ins.batch_id, 'animalId', ins.animal_id, 'animalName', o.name,
             'groupId', ins.group_id, 'type', ins.type, 'dateRecorded', ins.date_recorded,
             'medicationName', ins.medication_name, 'dosage', ins.dosage::float8, 'dosageUnit', ins.dosage_unit,
-            'weightValue', ins.weight_value::float8, 'weightUnit', ins.weight_unit, 'title', ins.title,
+            'weightValue', ins.weight_value::float8, 'weightUnit', ins.weight_unit,
+            'bodyCondition', ins.body_condition, 'title', ins.title,
             'noteContent', ins.note_content, 'createdAt', ins.created_at, 'updatedAt', ins.updated_at
           ) order by o.name_key, o.id) from ins join owned o on o.id = ins.animal_id), '[]'::json) as entries`,
       );
@@ -320,12 +346,16 @@ export function createCareRepo(db: Database) {
         if (weights.length) {
           // each animal's own value, in one statement whatever the batch's size
           const values = sql.join(
-            weights.map((item) => sql`(${item.animalId}::uuid, ${item.weightValue}::numeric)`),
+            weights.map(
+              (item) =>
+                sql`(${item.animalId}::uuid, ${item.weightValue}::numeric, ${item.bodyCondition ?? null}::smallint)`,
+            ),
             sql`, `,
           );
           await tx.execute(sql`
-            update ${careEntries} set weight_value = given.weight_value, updated_at = now()
-            from (values ${values}) as given (animal_id, weight_value)
+            update ${careEntries} set weight_value = given.weight_value, body_condition = given.body_condition,
+              updated_at = now()
+            from (values ${values}) as given (animal_id, weight_value, body_condition)
             where ${target} and ${careEntries.type} = 'weight'
               and ${careEntries.animalId} = given.animal_id`);
         }
@@ -460,7 +490,8 @@ export function createCareRepo(db: Database) {
               'groupId', page.group_id, 'type', page.type, 'dateRecorded', page.date_recorded,
               'medicationName', page.medication_name, 'dosage', page.dosage::float8,
               'dosageUnit', page.dosage_unit, 'weightValue', page.weight_value::float8,
-              'weightUnit', page.weight_unit, 'title', page.title, 'noteContent', page.note_content,
+              'weightUnit', page.weight_unit, 'bodyCondition', page.body_condition, 'title', page.title,
+              'noteContent', page.note_content,
               'createdAt', ${isoTimestamp(sql`page.created_at`)}, 'updatedAt', ${isoTimestamp(sql`page.updated_at`)}
             ) order by page.n)
             from page, animal where page.n <= ${limit}), '[]'::json),
@@ -468,6 +499,64 @@ export function createCareRepo(db: Database) {
         )::text end as body`,
       );
       return row?.body ?? null;
+    },
+
+    /**
+     * An animal's weighings, oldest first, in one statement (the animal left-joined with them);
+     * null when the farm has no such animal.
+     */
+    async animalWeights(farmId: string, animalId: string): Promise<WeightPoint[] | null> {
+      const rows = await db
+        .select({ animalId: animals.id, ...weightPointColumns })
+        .from(animals)
+        .leftJoin(careEntries, and(entryAnimal, eq(careEntries.type, 'weight')))
+        .where(and(eq(animals.farmId, farmId), eq(animals.id, animalId)))
+        .orderBy(asc(careEntries.dateRecorded), asc(careEntries.createdAt), asc(careEntries.id));
+      if (rows.length === 0) return null;
+      return rows.flatMap(({ animalId: _, ...point }) => (isPoint(point) ? [point] : []));
+    },
+
+    /**
+     * A group's animals by name, each with its weighings oldest first, in one statement (the group
+     * left-joined with its members and their weighings); null when the farm has no such group.
+     */
+    async groupWeights(farmId: string, groupId: string): Promise<GroupWeights['animals'] | null> {
+      const rows = await db
+        .select({
+          groupId: groups.id,
+          id: animals.id,
+          name: animals.name,
+          animalWeight: animals.weight,
+          animalWeightUnit: animals.weightUnit,
+          ...weightPointColumns,
+        })
+        .from(groups)
+        .leftJoin(
+          animalGroups,
+          and(eq(animalGroups.farmId, groups.farmId), eq(animalGroups.groupId, groups.id)),
+        )
+        .leftJoin(
+          animals,
+          and(eq(animals.farmId, animalGroups.farmId), eq(animals.id, animalGroups.animalId)),
+        )
+        .leftJoin(careEntries, and(entryAnimal, eq(careEntries.type, 'weight')))
+        .where(and(eq(groups.farmId, farmId), eq(groups.id, groupId)))
+        .orderBy(
+          asc(animalNameOrder),
+          asc(animals.id),
+          asc(careEntries.dateRecorded),
+          asc(careEntries.createdAt),
+          asc(careEntries.id),
+        );
+      if (rows.length === 0) return null;
+      const members: GroupWeights['animals'] = [];
+      for (const { groupId: _, id, name, animalWeight, animalWeightUnit, ...point } of rows) {
+        if (id === null || name === null) continue; // a group without animals
+        if (members.at(-1)?.id !== id)
+          members.push({ id, name, weight: animalWeight, weightUnit: animalWeightUnit, points: [] });
+        if (isPoint(point)) members.at(-1)!.points.push(point);
+      }
+      return members;
     },
 
     /**

@@ -4,6 +4,8 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as z from 'zod/mini';
 import {
+  animalWeightsSchema,
+  groupWeightsSchema,
   careBatchSchema,
   careEntryCreateSchema,
   careEntrySchema,
@@ -142,6 +144,30 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
         );
         return jsonText<Page<CareEntry>>(c, page);
       },
+    )
+    .get(
+      '/animals/:id/weights',
+      describeRoute({
+        tags: ['Care'],
+        summary:
+          'An animal’s weighings, oldest first, each in the unit it was recorded in (its growth chart)',
+        responses: { 200: jsonContent(animalWeightsSchema, 'The weighings'), ...errorResponses },
+      }),
+      idParams('id'),
+      async (c) => c.json(await care.animalWeights(c.get('farmId'), c.req.param('id')), 200),
+    )
+    .get(
+      '/groups/:id/weights',
+      describeRoute({
+        tags: ['Care'],
+        summary: 'A group’s animals by name, each with its weighings oldest first (the group’s Weights view)',
+        responses: {
+          200: jsonContent(groupWeightsSchema, 'The animals and their weighings'),
+          ...errorResponses,
+        },
+      }),
+      idParams('id'),
+      async (c) => c.json(await care.groupWeights(c.get('farmId'), c.req.param('id')), 200),
     )
     .get(
       '/groups/:id/care-log',

@@ -28,7 +28,7 @@ type EntryInput = z.output<typeof careEntryCreateSchema>;
 /** The fields each entry type may change. */
 const changeable: Record<string, string[]> = {
   medical: ['dateRecorded', 'medicationName', 'dosage', 'dosageUnit'],
-  weight: ['dateRecorded', 'weightValue', 'weights'],
+  weight: ['dateRecorded', 'weightValue', 'bodyCondition', 'weights'],
   note: ['dateRecorded', 'title', 'noteContent'],
 };
 
@@ -75,12 +75,13 @@ function entriesOf(
     case 'weight': {
       const unit = input.weightUnit ?? farmWeightUnit;
       const due = input.nextDueDate;
-      const entries: NewEntry[] = input.weights.map(({ animalId, weightValue }) => ({
+      const entries: NewEntry[] = input.weights.map(({ animalId, weightValue, bodyCondition }) => ({
         animalId,
         type: 'weight',
         dateRecorded: input.dateRecorded,
         weightValue,
         weightUnit: unit,
+        bodyCondition: bodyCondition ?? null,
       }));
       const reminder = (subject: string) => ({
         title: weightReminderTitle(subject),
@@ -210,6 +211,20 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
       const page = await repo.animalHistory(farmId, animalId, offset, pageSize);
       if (page === null) throw new NotFoundError('Animal');
       return page;
+    },
+
+    /** An animal's weighings, oldest first (its growth chart). */
+    async animalWeights(farmId: string, animalId: string) {
+      const points = await repo.animalWeights(farmId, animalId);
+      if (points === null) throw new NotFoundError('Animal');
+      return { points };
+    },
+
+    /** A group's animals with their weighings (its 'Weights' view). */
+    async groupWeights(farmId: string, groupId: string) {
+      const animals = await repo.groupWeights(farmId, groupId);
+      if (animals === null) throw new NotFoundError('Group');
+      return { animals };
     },
 
     /** A page of the group's log, as JSON text (Page<CareBatch>), `logPageSize` rows a page. */

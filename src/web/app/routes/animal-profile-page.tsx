@@ -2,6 +2,7 @@
 // its details, its reminders (its own and its groups') and its care history.
 import { useQuery } from '@tanstack/react-query';
 import { ImageOff, Pencil } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'wouter';
 import type { Animal } from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
@@ -19,6 +20,9 @@ import { useFarmToday } from '../../hooks/use-farm-today';
 import { formatUsDate } from '../../lib/dates';
 import { profileQuery } from '../../lib/profile';
 import { usePageHeading } from '../page-heading';
+
+// the chart's code comes only to pages that chart
+const WeightCard = lazy(() => import('../../features/care/components/weight-card'));
 
 function detailRows(
   animal: Animal,
@@ -110,6 +114,19 @@ function AnimalProfile({
           ))}
         </dl>
       </section>
+
+      <Suspense
+        fallback={
+          <section className={`${cardClasses} space-y-3`}>
+            <h3 className="font-semibold">Weight</h3>
+            <p role="status" className="text-sm text-stone-600">
+              Loading weights...
+            </p>
+          </section>
+        }
+      >
+        <WeightCard animalId={animal.id} name={animal.name} />
+      </Suspense>
 
       <RemindersCard animalId={animal.id} />
       <section aria-labelledby="care-history-heading" className={`${cardClasses} space-y-3`}>

@@ -1,7 +1,7 @@
 // /group/:groupId: the group's name, count and description, the way to its animals and its edit
 // page, Add Entry, the reminders of the group and its animals, and the group's log.
 import { useQuery } from '@tanstack/react-query';
-import { NotebookPen, Pencil, PawPrint } from 'lucide-react';
+import { LineChart, NotebookPen, Pencil, PawPrint } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { possessive } from '../../../shared/care/rules';
@@ -73,9 +73,13 @@ export default function GroupDetailPage() {
           <p className="text-sm text-stone-500 italic">No description</p>
         )}
         <div className="grid grid-cols-2 gap-2">
-          <Link href={`/group/${id}/animals`} className={`${buttonBase} ${buttonClasses.primary}`}>
+          <Link href={`/group/${id}/animals`} className={`${buttonBase} ${buttonClasses.primary} col-span-2`}>
             <PawPrint aria-hidden className="size-4" />
             View Animals
+          </Link>
+          <Link href={`/group/${id}/weights`} className={`${buttonBase} ${buttonClasses.secondary}`}>
+            <LineChart aria-hidden className="size-4" />
+            Weights
           </Link>
           <Link href={`/group/${id}/edit`} className={`${buttonBase} ${buttonClasses.secondary}`}>
             Edit Group

@@ -36,6 +36,8 @@ export type EntryFormValues = {
   dosageUnit: string;
   /** one animal's weight (an animal's form, or the opened entry of a group's batch) */
   weight: string;
+  /** its body condition score, '1'–'5'; blank = not scored */
+  bodyCondition: string;
   title: string;
   noteContent: string;
   /**
@@ -105,6 +107,7 @@ export function entryFormDefaults(
     dosage: number(entry?.dosage),
     dosageUnit: entry?.dosageUnit ?? '',
     weight: number(entry?.weightValue),
+    bodyCondition: number(entry?.bodyCondition),
     title: entry?.title ?? '',
     noteContent: entry?.noteContent ?? '',
     animals: batch
@@ -127,6 +130,8 @@ export function entryFormDefaults(
 // "… must be a number" (Number('') would be 0). The API's schema checks every value right after.
 const date = (text: string) => (text || undefined) as string;
 const amount = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+/** a score chosen from the list, or none */
+const score = (text: string) => (text === '' ? null : Number(text));
 
 /** A new entry's API input; `included` lists the chosen animals' indexes (a new group entry). */
 export function toCreateInput(
@@ -159,7 +164,13 @@ export function toCreateInput(
         ...common,
         weights: setup.pickAnimals
           ? chosen.map((animal) => ({ animalId: animal.id, weightValue: amount(animal.weight) }))
-          : [{ animalId: setup.ownerId, weightValue: amount(values.weight) }],
+          : [
+              {
+                animalId: setup.ownerId,
+                weightValue: amount(values.weight),
+                bodyCondition: score(values.bodyCondition),
+              },
+            ],
         weightUnit: setup.unit,
         nextDueDate,
       };
@@ -195,7 +206,11 @@ export function toUpdateInput(
               weightValue: amount(animal.weight),
             })),
           }
-        : { dateRecorded, weightValue: amount(values.weight) };
+        : {
+            dateRecorded,
+            weightValue: amount(values.weight),
+            bodyCondition: score(values.bodyCondition),
+          };
     case 'note':
       return { dateRecorded, title: values.title, noteContent: values.noteContent };
   }
@@ -241,6 +256,7 @@ export function fieldFor(included: number[]): FieldFor<EntryFormValues> {
     const weightAt = /^weights\.(\d+)\.weightValue$/.exec(key);
     if ((sameNames as readonly string[]).includes(key)) return key as Path<EntryFormValues>;
     if (key === 'weightValue') return 'weight';
+    if (key === 'bodyCondition' || /^weights\.\d+\.bodyCondition$/.test(key)) return 'bodyCondition';
     if (key === 'animalIds' || key === 'weights') return 'animals';
     if (!weightAt) return undefined;
     const index = included[Number(weightAt[1])];

@@ -3,6 +3,8 @@
 // refreshes ['reminders'], ['animals'] (weights), ['groups'].
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AnimalWeights,
+  GroupWeights,
   CareBatch,
   CareEntry,
   CareEntryCreate,
@@ -38,6 +40,21 @@ export const groupLogPagesQuery = (groupId: string) =>
       data(client.groups[':id']['care-log'].$get({ param: { id: groupId }, query: offsetQuery(pageParam) })),
     initialPageParam: 0,
     getNextPageParam: (last) => last.nextOffset ?? undefined,
+  });
+
+/** An animal's weighings, oldest first (its Weight card); refreshed with ['animals']. */
+export const animalWeightsQuery = (animalId: string) =>
+  queryOptions({
+    queryKey: ['animals', animalId, 'weights'],
+    queryFn: (): Promise<AnimalWeights> =>
+      data(client.animals[':id'].weights.$get({ param: { id: animalId } })),
+  });
+
+/** A group's animals with their weighings (its Weights page); refreshed with ['groups']. */
+export const groupWeightsQuery = (groupId: string) =>
+  queryOptions({
+    queryKey: ['groups', groupId, 'weights'],
+    queryFn: (): Promise<GroupWeights> => data(client.groups[':id'].weights.$get({ param: { id: groupId } })),
   });
 
 /** The farm's earlier medications (the form's suggestions); refreshed with ['care-entries']. */

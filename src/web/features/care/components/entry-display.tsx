@@ -46,7 +46,10 @@ export function entryDetails(entry: CareEntry, farmUnit: WeightUnit): string | n
     case 'medical':
       return null;
     case 'weight':
-      return entry.weightValue === null ? null : weightText(entry.weightValue, entry.weightUnit, farmUnit);
+      if (entry.weightValue === null) return null;
+      return `${weightText(entry.weightValue, entry.weightUnit, farmUnit)}${
+        entry.bodyCondition === null ? '' : ` · Body condition ${entry.bodyCondition} / 5`
+      }`;
     case 'note':
       return entry.noteContent || null;
   }

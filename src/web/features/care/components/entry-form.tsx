@@ -12,6 +12,8 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { AnimalListItem } from '../../../../shared/schemas/animals';
 import {
+  bodyConditionLabels,
+  bodyConditionScores,
   dosageUnits,
   type CareEntry,
   type CareEntryCreate,
@@ -163,10 +165,15 @@ export function EntryForm({
     const changes = changesOf(values, opened, batchWeights ? batch : undefined);
     try {
       if (isGroup && type === 'weight' && !batchWeights) {
-        // a batch's weights differ per animal: the value changes for the opened entry only, the date for all
-        const { weightValue, ...rest } = changes;
-        if (weightValue !== undefined) {
-          await update.mutateAsync({ id: opened.id, scope: 'entry', changes: { weightValue } });
+        // a batch's weights differ per animal: the value (and score) change for the opened entry
+        // only, the date for all
+        const { weightValue, bodyCondition, ...rest } = changes;
+        if (weightValue !== undefined || bodyCondition !== undefined) {
+          await update.mutateAsync({
+            id: opened.id,
+            scope: 'entry',
+            changes: { weightValue, bodyCondition },
+          });
         }
         if (Object.keys(rest).length)
           await update.mutateAsync({ id: opened.id, scope: 'batch', changes: rest });
@@ -301,6 +308,21 @@ export function EntryForm({
                 error={errors.weight?.message}
                 {...form.register('weight')}
               />
+            )}
+            {oneWeight && (
+              <SelectField
+                label="Body condition score"
+                hint="Optional: 1 very thin, 3 ideal, 5 obese"
+                error={errors.bodyCondition?.message}
+                {...form.register('bodyCondition')}
+              >
+                <option value="">Not scored</option>
+                {bodyConditionScores.map((value) => (
+                  <option key={value} value={String(value)}>
+                    {bodyConditionLabels[value]}
+                  </option>
+                ))}
+              </SelectField>
             )}
             {batchWeights && (
               <fieldset className="space-y-3">
