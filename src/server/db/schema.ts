@@ -225,6 +225,13 @@ export const animals = pgTable(
      * (migration 0007; NOT NULL there); never written here
      */
     listItem: text('list_item'),
+    /**
+     * the last day of each withdrawal over its medical entries, kept by triggers (migration 0010);
+     * never written here
+     */
+    meatWithdrawalUntil: date('meat_withdrawal_until', { mode: 'string' }),
+    milkWithdrawalUntil: date('milk_withdrawal_until', { mode: 'string' }),
+    eggWithdrawalUntil: date('egg_withdrawal_until', { mode: 'string' }),
     ...timestamps,
   },
   (table) => [
@@ -289,6 +296,13 @@ export const careEntries = pgTable(
     weightUnit: weightUnit('weight_unit'),
     /** body condition score 1–5, beside a weight (migration 0009 checks it) */
     bodyCondition: smallint('body_condition'),
+    /** a medical entry's medicine record and withdrawal periods (migration 0010 checks them) */
+    route: text('route'),
+    lotNumber: text('lot_number'),
+    givenBy: text('given_by'),
+    meatWithdrawalDays: smallint('meat_withdrawal_days'),
+    milkWithdrawalDays: smallint('milk_withdrawal_days'),
+    eggWithdrawalDays: smallint('egg_withdrawal_days'),
     title: text('title'),
     noteContent: text('note_content'),
     ...timestamps,

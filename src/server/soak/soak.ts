@@ -344,6 +344,7 @@ const listed = (animal: Animal): AnimalListItem => ({
   tagId: animal.tagId,
   thumbnailUrl: animal.thumbnailUrl,
   groupIds: animal.groups.map((group) => group.id),
+  withdrawal: animal.withdrawal,
 });
 
 /** Stable JSON of a record without the fields that other writes legitimately change. */

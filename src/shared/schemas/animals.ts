@@ -65,6 +65,13 @@ export type AnimalUpdate = z.input<typeof animalUpdateSchema>;
 
 export const groupChipSchema = z.object({ id: z.string(), name: z.string(), color: z.string() });
 
+/** The last day of each withdrawal (WithdrawalEnds in shared/care/withdrawal.ts). */
+export const withdrawalEndsSchema = z.object({
+  meat: z.nullable(z.string()),
+  milk: z.nullable(z.string()),
+  eggs: z.nullable(z.string()),
+});
+
 export const animalSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -83,6 +90,7 @@ export const animalSchema = z.object({
   photoUrl: z.nullable(z.string()),
   thumbnailUrl: z.nullable(z.string()),
   groups: z.array(groupChipSchema),
+  withdrawal: z.nullable(withdrawalEndsSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -105,6 +113,8 @@ export const animalListItemSchema = z.object({
   tagId: z.nullable(z.string()),
   thumbnailUrl: z.nullable(z.string()),
   groupIds: z.array(z.string()),
+  /** the last day of each withdrawal (null: never had one); badges ask activeWithdrawals */
+  withdrawal: z.nullable(withdrawalEndsSchema),
 });
 export type AnimalListItem = z.infer<typeof animalListItemSchema>;
 
@@ -118,6 +128,9 @@ export const animalSortLabels: Record<AnimalSort, string> = {
   heaviest: 'Weight (heaviest first)',
   lightest: 'Weight (lightest first)',
 };
+
+/** The withdrawal filter's one value. */
+export const underWithdrawal = 'active';
 
 /** The group filter's value for animals in no group at all. */
 export const noGroup = 'none';
@@ -133,6 +146,8 @@ export const animalListQuerySchema = z.object({
   group: z.optional(z.union([z.literal(noGroup), z.uuid()], 'Choose a group from the list, or No group')),
   species: z.optional(z.uuid('Choose a species from the list')),
   sex: z.optional(z.enum(sexValues, 'Choose Female, Male, Castrated Male or Spayed Female')),
+  /** 'active': only animals under a withdrawal on the farm's today */
+  withdrawal: z.optional(z.literal(underWithdrawal, 'Filter by withdrawal with: active')),
   sort: z.optional(z.enum(animalSortValues, `Sort by one of: ${animalSortValues.join(', ')}`)),
 });
 export type AnimalListQuery = z.input<typeof animalListQuerySchema>;

@@ -1,7 +1,7 @@
 // Care entries (medical, weight, note) and reminders: what the API accepts and answers.
 import * as z from 'zod/mini';
 import { reminderTypes, repeatFroms, repeatUnits } from '../care/rules';
-import { calendarDate as calendarDateBetween, measurement, requiredText } from './common';
+import { calendarDate as calendarDateBetween, measurement, optionalText, requiredText } from './common';
 import { weightUnits } from './profile';
 
 export const entryTypes = ['medical', 'weight', 'note'] as const;
@@ -46,6 +46,39 @@ const bodyCondition = z.optional(
       ),
   ),
 );
+/** How a medicine was given, as a vet's medicine record asks. */
+export const medicineRoutes = ['oral', 'injection', 'topical', 'pour-on', 'other'] as const;
+export type MedicineRoute = (typeof medicineRoutes)[number];
+export const medicineRouteLabels: Record<MedicineRoute, string> = {
+  oral: 'Oral',
+  injection: 'Injection',
+  topical: 'Topical',
+  'pour-on': 'Pour-on',
+  other: 'Other',
+};
+/** a withdrawal period in whole days (0: none); the longest labels ask for under three years */
+const withdrawalDays = (what: string) =>
+  z.optional(
+    z.nullable(
+      z
+        .int(`${what} withdrawal must be a whole number of days`)
+        .check(
+          z.gte(0, `${what} withdrawal must be 0 days or more`),
+          z.lte(999, `${what} withdrawal must be at most 999 days`),
+        ),
+    ),
+  );
+/** What a medical entry keeps beside the medicine and dose: all optional. */
+const medicineRecord = {
+  route: z.optional(z.nullable(z.enum(medicineRoutes, 'Choose a route from the list'))),
+  lotNumber: optionalText(60),
+  givenBy: optionalText(100),
+  meatWithdrawalDays: withdrawalDays('Meat'),
+  milkWithdrawalDays: withdrawalDays('Milk'),
+  eggWithdrawalDays: withdrawalDays('Egg'),
+};
+export const medicineRecordFields = Object.keys(medicineRecord) as (keyof typeof medicineRecord)[];
+
 /** one animal's value in a weigh-in */
 const animalWeight = z.strictObject({ animalId: uuid, weightValue: weightValue, bodyCondition });
 
@@ -64,6 +97,7 @@ export const medicalEntryCreateSchema = z.strictObject({
   medicationName: text('Medication', 100),
   dosage: dosage,
   dosageUnit: z.enum(dosageUnits, 'Choose a unit'),
+  ...medicineRecord,
   /** next dose: creates a reminder per animal; not earlier than today in the farm's zone */
   nextDueDate: z.optional(z.nullable(calendarDate)),
 });
@@ -109,6 +143,7 @@ export const careEntryUpdateSchema = z.partial(
     medicationName: text('Medication', 100),
     dosage: dosage,
     dosageUnit: z.enum(dosageUnits, 'Choose a unit'),
+    ...medicineRecord,
     weightValue: weightValue,
     bodyCondition,
     weights: z.array(animalWeight).check(
@@ -136,6 +171,12 @@ export const careEntrySchema = z.object({
   medicationName: z.nullable(z.string()),
   dosage: z.nullable(z.number()),
   dosageUnit: z.nullable(z.string()),
+  route: z.nullable(z.enum(medicineRoutes)),
+  lotNumber: z.nullable(z.string()),
+  givenBy: z.nullable(z.string()),
+  meatWithdrawalDays: z.nullable(z.number()),
+  milkWithdrawalDays: z.nullable(z.number()),
+  eggWithdrawalDays: z.nullable(z.number()),
   weightValue: z.nullable(z.number()),
   weightUnit: z.nullable(z.enum(weightUnits)),
   bodyCondition: z.nullable(z.number()),
@@ -171,11 +212,15 @@ export const careBatchSchema = z.object({
 });
 export type CareBatch = z.infer<typeof careBatchSchema>;
 
-/** A medication the farm gave before, with the dosage and unit it was last given with. */
+/** A medication the farm gave before, as it was last given (dose, route, withdrawal periods). */
 export const medicationSuggestionSchema = z.object({
   medicationName: z.string(),
   dosage: z.nullable(z.number()),
   dosageUnit: z.nullable(z.string()),
+  route: z.nullable(z.enum(medicineRoutes)),
+  meatWithdrawalDays: z.nullable(z.number()),
+  milkWithdrawalDays: z.nullable(z.number()),
+  eggWithdrawalDays: z.nullable(z.number()),
   lastGiven: z.string(),
 });
 export type MedicationSuggestion = z.infer<typeof medicationSuggestionSchema>;

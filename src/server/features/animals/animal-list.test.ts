@@ -50,6 +50,7 @@ describe.each(backends)('the animal list on %s', (backend) => {
       breed: 'Nubian',
       tagId: 'G-1',
       thumbnailUrl: null,
+      withdrawal: null,
       groupIds: [goats.id],
     });
 

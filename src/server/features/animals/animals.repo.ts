@@ -11,6 +11,7 @@ import {
   type Sex,
   type Species,
 } from '../../../shared/schemas/animals';
+import type { WithdrawalEnds } from '../../../shared/care/withdrawal';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import { animalGroups, animals, groups, species } from '../../db/schema';
@@ -62,6 +63,7 @@ export function toAnimal(row: AnimalRow): AnimalWire {
     photoUrl: version ? base : null,
     thumbnailUrl: version ? `${base}&size=thumb` : null,
     groups: row.groups,
+    withdrawal: row.withdrawal,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -72,6 +74,16 @@ const groupChips = sql<{ id: string; name: string; color: string }[]>`coalesce((
   from ${animalGroups} ag join ${groups} g on g.farm_id = ag.farm_id and g.id = ag.group_id
   where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id}
 ), '[]'::json)`.as('groups');
+
+/** The last day of each withdrawal, kept on the row by triggers (migration 0010); null for none. */
+const withdrawalEnds =
+  sql<WithdrawalEnds | null>`case when coalesce(${animals.meatWithdrawalUntil}, ${animals.milkWithdrawalUntil}, ${animals.eggWithdrawalUntil}) is not null
+  then json_build_object('meat', ${animals.meatWithdrawalUntil}, 'milk', ${animals.milkWithdrawalUntil}, 'eggs', ${animals.eggWithdrawalUntil}) end`.as(
+    'withdrawal',
+  );
+/** Its latest last day: the withdrawal filter's index expression (migration 0010). */
+const withdrawalLatest = sql`greatest(${animals.meatWithdrawalUntil}, ${animals.milkWithdrawalUntil}, ${animals.eggWithdrawalUntil})`;
+const withdrawalKept = sql`coalesce(${animals.meatWithdrawalUntil}, ${animals.milkWithdrawalUntil}, ${animals.eggWithdrawalUntil}) is not null`;
 
 const byName = [animalNameOrder, asc(animals.id)];
 
@@ -110,6 +122,7 @@ export function createAnimalsRepo(db: Database) {
         tagId: animals.tagId,
         photoKey: animals.photoKey,
         groups: groupChips,
+        withdrawal: withdrawalEnds,
         createdAt: animals.createdAt,
         updatedAt: animals.updatedAt,
       })
@@ -164,9 +177,10 @@ export function createAnimalsRepo(db: Database) {
      * The farm's animals matching every filter given, in the order asked: ONE statement whatever
      * the filters. A group id of another farm matches no membership of this farm's animals.
      */
-    async search(farmId: string, filter: AnimalListFilter): Promise<string> {
-      const { q, group, species: speciesId, sex, sort = 'name' } = filter;
-      if (!q && !group && !speciesId && !sex && sort === 'name') return list(farmId);
+    async search(farmId: string, filter: AnimalListFilter, today?: string): Promise<string> {
+      // `today`: the farm's date, which the withdrawal filter needs
+      const { q, group, species: speciesId, sex, withdrawal, sort = 'name' } = filter;
+      if (!q && !group && !speciesId && !sex && !withdrawal && sort === 'name') return list(farmId);
       const pattern = q ? containsPattern(q) : undefined;
       const [row] = await listText(
         and(
@@ -181,6 +195,7 @@ export function createAnimalsRepo(db: Database) {
           group === noGroup ? inNoGroup : group ? inGroup(group) : undefined,
           speciesId ? eq(animals.speciesId, speciesId) : undefined,
           sex ? eq(animals.sex, sex) : undefined,
+          withdrawal ? and(withdrawalKept, sql`${withdrawalLatest} >= ${today ?? null}::date`) : undefined,
         ),
         orderings[sort],
       );

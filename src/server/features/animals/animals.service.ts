@@ -10,6 +10,7 @@ import type {
   animalUpdateSchema,
 } from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
+import { dateInZone } from '../../../shared/care/dates';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { processPhoto } from '../../photos/photo-processing';
 import type { PhotoStore } from '../../photos/photo-store';
@@ -63,7 +64,13 @@ export function createAnimalsService(deps: { repo: AnimalsRepo; profiles: Profil
     addSpecies: (farmId: string, name: string) => repo.findOrCreateSpecies(farmId, name),
 
     /** The farm's animals matching the filters, in the order asked (by name when none). */
-    list: (farmId: string, filter: AnimalListFilter = {}) => repo.search(farmId, filter),
+    list: async (farmId: string, filter: AnimalListFilter = {}) =>
+      repo.search(
+        farmId,
+        filter,
+        // the withdrawal filter asks about the farm's today
+        filter.withdrawal ? dateInZone(new Date(), (await profiles.settings(farmId)).timeZone) : undefined,
+      ),
 
     find,
 

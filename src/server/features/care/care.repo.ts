@@ -4,7 +4,13 @@
 // one transaction; lists are one statement.
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { CareEntry, EntryType, GroupWeights, WeightPoint } from '../../../shared/schemas/care';
+import type {
+  CareEntry,
+  EntryType,
+  GroupWeights,
+  MedicineRoute,
+  WeightPoint,
+} from '../../../shared/schemas/care';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import {
@@ -38,6 +44,12 @@ export type NewEntry = {
   medicationName?: string | null;
   dosage?: number | null;
   dosageUnit?: string | null;
+  route?: MedicineRoute | null;
+  lotNumber?: string | null;
+  givenBy?: string | null;
+  meatWithdrawalDays?: number | null;
+  milkWithdrawalDays?: number | null;
+  eggWithdrawalDays?: number | null;
   weightValue?: number | null;
   weightUnit?: WeightUnit | null;
   bodyCondition?: number | null;
@@ -50,6 +62,12 @@ export type EntryChanges = Partial<{
   medicationName: string;
   dosage: number;
   dosageUnit: string;
+  route: MedicineRoute | null;
+  lotNumber: string | null;
+  givenBy: string | null;
+  meatWithdrawalDays: number | null;
+  milkWithdrawalDays: number | null;
+  eggWithdrawalDays: number | null;
   weightValue: number;
   bodyCondition: number | null;
   title: string;
@@ -76,6 +94,12 @@ const entryColumns = {
   medicationName: careEntries.medicationName,
   dosage: careEntries.dosage,
   dosageUnit: careEntries.dosageUnit,
+  route: sql<MedicineRoute | null>`${careEntries.route}`,
+  lotNumber: careEntries.lotNumber,
+  givenBy: careEntries.givenBy,
+  meatWithdrawalDays: careEntries.meatWithdrawalDays,
+  milkWithdrawalDays: careEntries.milkWithdrawalDays,
+  eggWithdrawalDays: careEntries.eggWithdrawalDays,
   weightValue: careEntries.weightValue,
   weightUnit: careEntries.weightUnit,
   bodyCondition: careEntries.bodyCondition,
@@ -174,6 +198,12 @@ export function createCareRepo(db: Database) {
         medication_name: entry.medicationName ?? null,
         dosage: entry.dosage ?? null,
         dosage_unit: entry.dosageUnit ?? null,
+        route: entry.route ?? null,
+        lot_number: entry.lotNumber ?? null,
+        given_by: entry.givenBy ?? null,
+        meat_withdrawal_days: entry.meatWithdrawalDays ?? null,
+        milk_withdrawal_days: entry.milkWithdrawalDays ?? null,
+        egg_withdrawal_days: entry.eggWithdrawalDays ?? null,
         weight_value: entry.weightValue ?? null,
         weight_unit: entry.weightUnit ?? null,
         body_condition: entry.bodyCondition ?? null,
@@ -265,13 +295,16 @@ export function createCareRepo(db: Database) {
             and (${groupId}::uuid is null or exists (select 1 from grp)) as ok
         ), ins as (
           insert into ${careEntries} (id, farm_id, batch_id, group_id, animal_id, type, date_recorded,
-            medication_name, dosage, dosage_unit, weight_value, weight_unit, body_condition, title, note_content)
+            medication_name, dosage, dosage_unit, route, lot_number, given_by, meat_withdrawal_days,
+            milk_withdrawal_days, egg_withdrawal_days, weight_value, weight_unit, body_condition, title, note_content)
           select g.id, ${farmId}::uuid, ${batchId}::uuid, ${groupId}::uuid, g.animal_id, g.type, g.date_recorded,
-            g.medication_name, g.dosage, g.dosage_unit, g.weight_value, g.weight_unit, g.body_condition, g.title,
+            g.medication_name, g.dosage, g.dosage_unit, g.route, g.lot_number, g.given_by, g.meat_withdrawal_days,
+            g.milk_withdrawal_days, g.egg_withdrawal_days, g.weight_value, g.weight_unit, g.body_condition, g.title,
             g.note_content
           from json_to_recordset(${JSON.stringify(rows)}::json) as g(id uuid, animal_id uuid, type entry_type,
-            date_recorded date, medication_name text, dosage numeric, dosage_unit text, weight_value numeric,
-            weight_unit weight_unit, body_condition smallint, title text, note_content text)
+            date_recorded date, medication_name text, dosage numeric, dosage_unit text, route text, lot_number text,
+            given_by text, meat_withdrawal_days smallint, milk_withdrawal_days smallint, egg_withdrawal_days smallint,
+            weight_value numeric, weight_unit weight_unit, body_condition smallint, title text, note_content text)
           where (select ok from allowed)
             and not exists (select 1 from ${careEntries} e where e.farm_id = ${farmId} and e.batch_id = ${batchId})
           on conflict (farm_id, batch_id, animal_id) do nothing
@@ -282,6 +315,9 @@ export function createCareRepo(db: Database) {
             'id', ins.id, 'batchId', ins.batch_id, 'animalId', ins.animal_id, 'animalName', o.name,
             'groupId', ins.group_id, 'type', ins.type, 'dateRecorded', ins.date_recorded,
             'medicationName', ins.medication_name, 'dosage', ins.dosage::float8, 'dosageUnit', ins.dosage_unit,
+            'route', ins.route, 'lotNumber', ins.lot_number, 'givenBy', ins.given_by,
+            'meatWithdrawalDays', ins.meat_withdrawal_days, 'milkWithdrawalDays', ins.milk_withdrawal_days,
+            'eggWithdrawalDays', ins.egg_withdrawal_days,
             'weightValue', ins.weight_value::float8, 'weightUnit', ins.weight_unit,
             'bodyCondition', ins.body_condition, 'title', ins.title,
             'noteContent', ins.note_content, 'createdAt', ins.created_at, 'updatedAt', ins.updated_at
@@ -422,8 +458,8 @@ export function createCareRepo(db: Database) {
     },
 
     /**
-     * The farm's earlier medications, each name once (case aside) with the dosage and unit it was
-     * last given with, the most recently given first; one statement, `limit` at most.
+     * The farm's earlier medications, each name once (case aside) with the dosage, unit, route and
+     * withdrawal periods it was last given with, the most recently given first; one statement, `limit` at most.
      */
     async medications(farmId: string, contains: string | undefined, limit: number) {
       const search = contains?.trim();
@@ -432,6 +468,14 @@ export function createCareRepo(db: Database) {
           medicationName: sql<string>`${careEntries.medicationName}`.as('medication_name'),
           dosage: sql<number | null>`${careEntries.dosage}::float8`.as('dosage'),
           dosageUnit: sql<string | null>`${careEntries.dosageUnit}`.as('dosage_unit'),
+          route: sql<MedicineRoute | null>`${careEntries.route}`.as('route'),
+          meatWithdrawalDays: sql<number | null>`${careEntries.meatWithdrawalDays}`.as(
+            'meat_withdrawal_days',
+          ),
+          milkWithdrawalDays: sql<number | null>`${careEntries.milkWithdrawalDays}`.as(
+            'milk_withdrawal_days',
+          ),
+          eggWithdrawalDays: sql<number | null>`${careEntries.eggWithdrawalDays}`.as('egg_withdrawal_days'),
           lastGiven: sql<string>`${careEntries.dateRecorded}::text`.as('last_given'),
           createdAt: sql<Date>`${careEntries.createdAt}`.as('created_at'),
         })
@@ -455,6 +499,10 @@ export function createCareRepo(db: Database) {
           medicationName: latest.medicationName,
           dosage: latest.dosage,
           dosageUnit: latest.dosageUnit,
+          route: latest.route,
+          meatWithdrawalDays: latest.meatWithdrawalDays,
+          milkWithdrawalDays: latest.milkWithdrawalDays,
+          eggWithdrawalDays: latest.eggWithdrawalDays,
           lastGiven: latest.lastGiven,
         })
         .from(latest)
@@ -489,7 +537,10 @@ export function createCareRepo(db: Database) {
               'id', page.id, 'batchId', page.batch_id, 'animalId', page.animal_id, 'animalName', animal.name,
               'groupId', page.group_id, 'type', page.type, 'dateRecorded', page.date_recorded,
               'medicationName', page.medication_name, 'dosage', page.dosage::float8,
-              'dosageUnit', page.dosage_unit, 'weightValue', page.weight_value::float8,
+              'dosageUnit', page.dosage_unit, 'route', page.route, 'lotNumber', page.lot_number,
+              'givenBy', page.given_by, 'meatWithdrawalDays', page.meat_withdrawal_days,
+              'milkWithdrawalDays', page.milk_withdrawal_days, 'eggWithdrawalDays', page.egg_withdrawal_days,
+              'weightValue', page.weight_value::float8,
               'weightUnit', page.weight_unit, 'bodyCondition', page.body_condition, 'title', page.title,
               'noteContent', page.note_content,
               'createdAt', ${isoTimestamp(sql`page.created_at`)}, 'updatedAt', ${isoTimestamp(sql`page.updated_at`)}

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/care/rules';
 import {
   medicationSuggestionLimit,
+  medicineRecordFields,
   logPageSize,
   pageSize,
   type careEntryCreateSchema,
@@ -27,7 +28,7 @@ type EntryInput = z.output<typeof careEntryCreateSchema>;
 
 /** The fields each entry type may change. */
 const changeable: Record<string, string[]> = {
-  medical: ['dateRecorded', 'medicationName', 'dosage', 'dosageUnit'],
+  medical: ['dateRecorded', 'medicationName', 'dosage', 'dosageUnit', ...medicineRecordFields],
   weight: ['dateRecorded', 'weightValue', 'bodyCondition', 'weights'],
   note: ['dateRecorded', 'title', 'noteContent'],
 };
@@ -64,6 +65,12 @@ function entriesOf(
         medicationName: input.medicationName,
         dosage: input.dosage,
         dosageUnit: input.dosageUnit,
+        route: input.route ?? null,
+        lotNumber: input.lotNumber ?? null,
+        givenBy: input.givenBy ?? null,
+        meatWithdrawalDays: input.meatWithdrawalDays ?? null,
+        milkWithdrawalDays: input.milkWithdrawalDays ?? null,
+        eggWithdrawalDays: input.eggWithdrawalDays ?? null,
       }));
       const reminder = (subject: string) => ({
         title: medicationReminderTitle(input.medicationName, subject),

@@ -528,28 +528,59 @@ describe.each(backends)('care entries and reminders on %s', (backend) => {
     expect((await t.request(`${paths[0]}?offset=-1`, { cookie: fresh.cookie })).status).toBe(422);
   }, 120_000);
 
-  it('suggests the farm’s earlier medications, each once with its last dosage and unit, newest first', async () => {
+  it('suggests the farm’s earlier medications, each once as last given (dose, route, withdrawal), newest first', async () => {
     const farm = await t.signUpAndConfirm('meds@example.com');
     const herdGroup = await (await post('/api/v1/groups', { name: 'Herd' }, farm.cookie)).json();
     const goat = await (
       await post('/api/v1/animals', { name: 'Billy', groupIds: [herdGroup.id] }, farm.cookie)
     ).json();
-    const give = (dateRecorded: string, medicationName: string, dosage: number, dosageUnit: string) =>
+    const give = (
+      dateRecorded: string,
+      medicationName: string,
+      dosage: number,
+      dosageUnit: string,
+      record: Record<string, unknown> = {},
+    ) =>
       post(
         '/api/v1/care-entries',
-        { type: 'medical', animalIds: [goat.id], dateRecorded, medicationName, dosage, dosageUnit },
+        {
+          type: 'medical',
+          animalIds: [goat.id],
+          dateRecorded,
+          medicationName,
+          dosage,
+          dosageUnit,
+          ...record,
+        },
         farm.cookie,
       );
-    expect((await give('2026-03-01', 'Ivermectin', 1.5, 'mL')).status).toBe(201);
+    expect((await give('2026-03-01', 'Ivermectin', 1.5, 'mL', { meatWithdrawalDays: 14 })).status).toBe(201);
     expect((await give('2026-04-01', 'CD&T 50%_x', 2, 'mL')).status).toBe(201);
-    expect((await give('2026-05-01', 'ivermectin', 3, 'cc')).status).toBe(201);
+    const pourOn = {
+      route: 'pour-on',
+      meatWithdrawalDays: 36,
+      milkWithdrawalDays: 9,
+      lotNumber: 'not suggested',
+    };
+    expect((await give('2026-05-01', 'ivermectin', 3, 'cc', pourOn)).status).toBe(201);
     expect((await give('2026-02-01', 'Penicillin', 5, 'mL')).status).toBe(201);
 
     const medications = await get('/api/v1/care/medications', farm.cookie);
+    // with the route and withdrawal periods it was last given with (a lot changes from bottle to bottle)
+    const none = { route: null, meatWithdrawalDays: null, milkWithdrawalDays: null, eggWithdrawalDays: null };
     expect(medications).toEqual([
-      { medicationName: 'ivermectin', dosage: 3, dosageUnit: 'cc', lastGiven: '2026-05-01' },
-      { medicationName: 'CD&T 50%_x', dosage: 2, dosageUnit: 'mL', lastGiven: '2026-04-01' },
-      { medicationName: 'Penicillin', dosage: 5, dosageUnit: 'mL', lastGiven: '2026-02-01' },
+      {
+        medicationName: 'ivermectin',
+        dosage: 3,
+        dosageUnit: 'cc',
+        lastGiven: '2026-05-01',
+        ...none,
+        route: 'pour-on',
+        meatWithdrawalDays: 36,
+        milkWithdrawalDays: 9,
+      },
+      { medicationName: 'CD&T 50%_x', dosage: 2, dosageUnit: 'mL', lastGiven: '2026-04-01', ...none },
+      { medicationName: 'Penicillin', dosage: 5, dosageUnit: 'mL', lastGiven: '2026-02-01', ...none },
     ]);
     // ?q= narrows by name, its % and _ taken literally
     expect(

@@ -16,6 +16,7 @@ import { GroupChips } from '../../features/animals/components/group-chip';
 import { AddEntryMenu } from '../../features/care/components/add-entry-menu';
 import { CareHistory } from '../../features/care/components/care-history';
 import { RemindersCard } from '../../features/reminders/components/reminders-card';
+import { WithdrawalBadges } from '../../features/animals/components/withdrawal-badges';
 import { useFarmToday } from '../../hooks/use-farm-today';
 import { formatUsDate } from '../../lib/dates';
 import { profileQuery } from '../../lib/profile';
@@ -94,6 +95,7 @@ function AnimalProfile({
             </Link>
           </div>
         </div>
+        <WithdrawalBadges withdrawal={animal.withdrawal} today={today} />
         <GroupChips groups={animal.groups} linked />
       </section>
 

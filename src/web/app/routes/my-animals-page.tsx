@@ -11,6 +11,7 @@ import {
   noGroup,
   sexLabels,
   sexValues,
+  underWithdrawal,
   type AnimalListItem,
 } from '../../../shared/schemas/animals';
 import { LoadErrorAlert, Loading } from '../../components/page-states';
@@ -94,7 +95,7 @@ export default function MyAnimalsPage() {
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
-        for (const key of ['q', 'group', 'species', 'sex']) next.delete(key);
+        for (const key of ['q', 'group', 'species', 'sex', 'withdrawal']) next.delete(key);
         return next;
       },
       { replace: true },
@@ -204,6 +205,15 @@ export default function MyAnimalsPage() {
                 ))}
               </SelectField>
             </div>
+            <label className="flex min-h-10 w-fit cursor-pointer items-center gap-3 text-sm font-medium text-stone-800">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-700"
+                checked={filter.withdrawal === underWithdrawal}
+                onChange={(event) => choose('withdrawal', event.target.checked ? underWithdrawal : '')}
+              />
+              Under withdrawal only
+            </label>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p role="status" className="text-sm font-medium text-stone-700">
                 {list.length === 1 ? '1 animal' : `${list.length} animals`}

@@ -14,10 +14,11 @@ describe("My Animals' choice in the address", () => {
       sort: 'youngest',
     });
     expect(read('?group=none')).toEqual({ group: 'none' });
+    expect(read('?withdrawal=active')).toEqual({ withdrawal: 'active' });
   });
 
   it('drops what the API would refuse, and the default order', () => {
-    expect(read('?q=&group=hens&species=goat&sex=hen&sort=weight')).toEqual({});
+    expect(read('?q=&group=hens&species=goat&sex=hen&withdrawal=yes&sort=weight')).toEqual({});
     expect(read('?sort=name')).toEqual({});
     expect(read(`?q=${'x'.repeat(150)}`).q).toHaveLength(100);
   });
@@ -27,5 +28,6 @@ describe("My Animals' choice in the address", () => {
     expect(isFiltered({ sort: 'oldest' })).toBe(false);
     expect(isFiltered({ q: 'hen' })).toBe(true);
     expect(isFiltered({ group: 'none' })).toBe(true);
+    expect(isFiltered({ withdrawal: 'active' })).toBe(true);
   });
 });

@@ -1,9 +1,16 @@
-// My Animals' search, filters and order as URL search params (?q=&group=&species=&sex=&sort=), so a
-// reload and the Back button bring the same list back. Values a hand-edited address could hold but
-// the API would refuse are dropped here rather than shown as an error.
-import { animalSortValues, noGroup, sexValues, type AnimalListQuery } from '../../../shared/schemas/animals';
+// My Animals' search, filters and order as URL search params (?q=&group=&species=&sex=
+// &withdrawal=&sort=), so a reload and the Back button bring the same list back. Values a
+// hand-edited address could hold but the API would refuse are dropped here rather than shown as an
+// error.
+import {
+  animalSortValues,
+  noGroup,
+  sexValues,
+  underWithdrawal,
+  type AnimalListQuery,
+} from '../../../shared/schemas/animals';
 
-export const filterKeys = ['q', 'group', 'species', 'sex', 'sort'] as const;
+export const filterKeys = ['q', 'group', 'species', 'sex', 'withdrawal', 'sort'] as const;
 export type FilterKey = (typeof filterKeys)[number];
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,6 +28,7 @@ export function readFilters(params: URLSearchParams): AnimalListQuery {
   if (uuid.test(species)) filter.species = species;
   const sex = params.get('sex') ?? '';
   if (isOneOf(sexValues, sex)) filter.sex = sex;
+  if (params.get('withdrawal') === underWithdrawal) filter.withdrawal = underWithdrawal;
   const sort = params.get('sort') ?? '';
   if (isOneOf(animalSortValues, sort) && sort !== 'name') filter.sort = sort;
   return filter;
@@ -28,4 +36,4 @@ export function readFilters(params: URLSearchParams): AnimalListQuery {
 
 /** True when anything narrows the list (the order alone does not). */
 export const isFiltered = (filter: AnimalListQuery) =>
-  Boolean(filter.q || filter.group || filter.species || filter.sex);
+  Boolean(filter.q || filter.group || filter.species || filter.sex || filter.withdrawal);

@@ -20,6 +20,7 @@ import {
   type CareEntryCreate,
   type CareEntryUpdate,
   type EntryType,
+  type MedicineRoute,
 } from '../../../shared/schemas/care';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { FieldFor } from '../../lib/form-errors';
@@ -34,6 +35,13 @@ export type EntryFormValues = {
   medicationName: string;
   dosage: string;
   dosageUnit: string;
+  /** a medical entry's medicine record: a route from the list or blank, free text, whole days */
+  route: string;
+  lotNumber: string;
+  givenBy: string;
+  meatWithdrawalDays: string;
+  milkWithdrawalDays: string;
+  eggWithdrawalDays: string;
   /** one animal's weight (an animal's form, or the opened entry of a group's batch) */
   weight: string;
   /** its body condition score, '1'–'5'; blank = not scored */
@@ -106,6 +114,12 @@ export function entryFormDefaults(
     medicationName: entry?.medicationName ?? '',
     dosage: number(entry?.dosage),
     dosageUnit: entry?.dosageUnit ?? '',
+    route: entry?.route ?? '',
+    lotNumber: entry?.lotNumber ?? '',
+    givenBy: entry?.givenBy ?? '',
+    meatWithdrawalDays: number(entry?.meatWithdrawalDays),
+    milkWithdrawalDays: number(entry?.milkWithdrawalDays),
+    eggWithdrawalDays: number(entry?.eggWithdrawalDays),
     weight: number(entry?.weightValue),
     bodyCondition: number(entry?.bodyCondition),
     title: entry?.title ?? '',
@@ -132,6 +146,18 @@ const date = (text: string) => (text || undefined) as string;
 const amount = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 /** a score chosen from the list, or none */
 const score = (text: string) => (text === '' ? null : Number(text));
+/** an optional number: blank is none, anything else the schema checks */
+const optionalAmount = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/** A medical entry's medicine record, as the API takes it (blank text: none). */
+const medicineRecord = (values: EntryFormValues) => ({
+  route: (values.route || null) as MedicineRoute | null,
+  lotNumber: values.lotNumber,
+  givenBy: values.givenBy,
+  meatWithdrawalDays: optionalAmount(values.meatWithdrawalDays),
+  milkWithdrawalDays: optionalAmount(values.milkWithdrawalDays),
+  eggWithdrawalDays: optionalAmount(values.eggWithdrawalDays),
+});
 
 /** A new entry's API input; `included` lists the chosen animals' indexes (a new group entry). */
 export function toCreateInput(
@@ -156,6 +182,7 @@ export function toCreateInput(
         medicationName: values.medicationName,
         dosage: amount(values.dosage),
         dosageUnit: values.dosageUnit as DosageUnit,
+        ...medicineRecord(values),
         nextDueDate,
       };
     case 'weight':
@@ -196,6 +223,7 @@ export function toUpdateInput(
         medicationName: values.medicationName,
         dosage: amount(values.dosage),
         dosageUnit: values.dosageUnit as DosageUnit,
+        ...medicineRecord(values),
       };
     case 'weight':
       return batchWeights
@@ -242,6 +270,12 @@ const sameNames = [
   'medicationName',
   'dosage',
   'dosageUnit',
+  'route',
+  'lotNumber',
+  'givenBy',
+  'meatWithdrawalDays',
+  'milkWithdrawalDays',
+  'eggWithdrawalDays',
   'title',
   'noteContent',
 ] as const;

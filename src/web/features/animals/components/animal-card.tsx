@@ -1,6 +1,7 @@
 // An animal's card, the one used on My Animals and on a group's animal list: thumbnail, name,
-// species, sex, birth date and age, latest weight in the farm's unit, breed and tag, its groups
-// and the link to its profile. Long names and tags wrap; nothing scrolls sideways at 360 px.
+// species, sex, birth date and age, latest weight in the farm's unit, breed and tag, withdrawal
+// badges, its groups and the link to its profile. Long names and tags wrap; nothing scrolls
+// sideways at 360 px.
 import { PawPrint } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -11,6 +12,7 @@ import { cardClasses } from '../../../components/ui/card';
 import { formatUsDate } from '../../../lib/dates';
 import { animalAge, animalWeight, sexLabel } from '../animal-display';
 import { GroupChips, type Chip } from './group-chip';
+import { WithdrawalBadges } from './withdrawal-badges';
 
 export function AnimalCard({
   animal,
@@ -68,6 +70,7 @@ export function AnimalCard({
         </div>
         {action}
       </div>
+      <WithdrawalBadges withdrawal={animal.withdrawal} today={today} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <GroupChips groups={groups} />
         <Link href={`/animal/${animal.id}`} className={`${buttonBase} ${buttonClasses.secondary} ml-auto`}>

@@ -1,6 +1,11 @@
 // How a care entry (or a group's batch) reads in a list: its icon, title and details.
 import { NotebookPen, Pill, Scale, type LucideIcon } from 'lucide-react';
-import type { CareBatch, CareEntry, EntryType } from '../../../../shared/schemas/care';
+import {
+  medicineRouteLabels,
+  type CareBatch,
+  type CareEntry,
+  type EntryType,
+} from '../../../../shared/schemas/care';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { formatWeight, recordedAs } from '../../../../shared/units/weights';
 
@@ -40,11 +45,36 @@ export function weightText(value: number, recordedIn: WeightUnit | null, farmUni
   return `${formatWeight(value, recordedIn, farmUnit)}${recorded ? ` (${recorded})` : ''}`;
 }
 
-/** An animal's entry: the note's whole text or the weight (lists cut it, with 'More'); nothing for a medication. */
+/**
+ * A medication's record beyond its dose: 'Injection · Lot A-2291 · Given by Dr. Lee · Withdrawal:
+ * meat 28 days, milk 4 days'; null when none of it was recorded.
+ */
+export function medicineDetails(
+  entry: Pick<
+    CareEntry,
+    'route' | 'lotNumber' | 'givenBy' | 'meatWithdrawalDays' | 'milkWithdrawalDays' | 'eggWithdrawalDays'
+  >,
+): string | null {
+  const days = (value: number) => `${value} ${value === 1 ? 'day' : 'days'}`;
+  const periods = [
+    ['meat', entry.meatWithdrawalDays],
+    ['milk', entry.milkWithdrawalDays],
+    ['eggs', entry.eggWithdrawalDays],
+  ].flatMap(([kind, value]) => (value ? [`${kind} ${days(value as number)}`] : []));
+  const parts = [
+    entry.route && medicineRouteLabels[entry.route],
+    entry.lotNumber && `Lot ${entry.lotNumber}`,
+    entry.givenBy && `Given by ${entry.givenBy}`,
+    periods.length ? `Withdrawal: ${periods.join(', ')}` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+}
+
+/** An animal's entry: the note's whole text, the weight or the medicine record (lists cut it, with 'More'). */
 export function entryDetails(entry: CareEntry, farmUnit: WeightUnit): string | null {
   switch (entry.type) {
     case 'medical':
-      return null;
+      return medicineDetails(entry);
     case 'weight':
       if (entry.weightValue === null) return null;
       return `${weightText(entry.weightValue, entry.weightUnit, farmUnit)}${

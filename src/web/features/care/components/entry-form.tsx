@@ -3,8 +3,9 @@
 // changes the opened entry (animal page) or its whole batch (group page; a weigh-in's, each
 // animal's value). Fields start empty, SPEC's values as placeholders; a weight shows the animal's
 // latest as a hint; the medication suggests the farm's earlier ones, and picking one fills its last
-// dosage and unit into those fields that are empty (or that an earlier pick filled) — never over
-// what the user typed. Leaving with unsaved changes asks first (useLeaveGuard).
+// dosage, unit, route and withdrawal periods into those fields that are empty (or that an earlier
+// pick filled) — never over what the user typed. Leaving with unsaved changes asks first
+// (useLeaveGuard).
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
@@ -15,6 +16,8 @@ import {
   bodyConditionLabels,
   bodyConditionScores,
   dosageUnits,
+  medicineRouteLabels,
+  medicineRoutes,
   type CareEntry,
   type CareEntryCreate,
   type EntryType,
@@ -42,6 +45,16 @@ import {
 } from '../entry-form-values';
 import type { EntryRoute } from '../entry-route';
 import { AnimalPicker } from './animal-picker';
+
+/** The fields a picked earlier medication fills, when empty (or filled by an earlier pick). */
+type SuggestedField =
+  'dosage' | 'dosageUnit' | 'route' | 'meatWithdrawalDays' | 'milkWithdrawalDays' | 'eggWithdrawalDays';
+
+const withdrawalFields = [
+  { name: 'meatWithdrawalDays', label: 'Meat withdrawal (days)' },
+  { name: 'milkWithdrawalDays', label: 'Milk withdrawal (days)' },
+  { name: 'eggWithdrawalDays', label: 'Egg withdrawal (days)' },
+] as const;
 
 const nouns: Record<EntryType, string> = { medical: 'Medication', weight: 'Weight', note: 'Note' };
 
@@ -113,18 +126,23 @@ export function EntryForm({
   const medicationListId = useId();
   const medications = useQuery({ ...medicationsQuery, enabled: type === 'medical' });
   /** what the last picked suggestion put in each field: a later pick may replace it, not a typed value */
-  const filled = useRef<{ dosage?: string; dosageUnit?: string }>({});
+  const filled = useRef<Partial<Record<SuggestedField, string>>>({});
   const suggest = (name: string) => {
     const key = name.trim().toLowerCase();
     const match = medications.data?.find((medication) => medication.medicationName.toLowerCase() === key);
     if (!match) return;
-    const fill = (field: 'dosage' | 'dosageUnit', value: string | null) => {
+    const fill = (field: SuggestedField, value: string | null) => {
       const current = form.getValues(field);
       if (value === null || (current !== '' && current !== filled.current[field])) return;
       form.setValue(field, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
       filled.current[field] = value;
     };
-    fill('dosage', match.dosage === null ? null : String(match.dosage));
+    const text = (value: number | string | null) => (value === null ? null : String(value));
+    fill('dosage', text(match.dosage));
+    fill('route', match.route);
+    fill('meatWithdrawalDays', text(match.meatWithdrawalDays));
+    fill('milkWithdrawalDays', text(match.milkWithdrawalDays));
+    fill('eggWithdrawalDays', text(match.eggWithdrawalDays));
     fill(
       'dosageUnit',
       (dosageUnits as readonly string[]).includes(match.dosageUnit ?? '') ? match.dosageUnit : null,
@@ -286,6 +304,51 @@ export function EntryForm({
                 ))}
               </SelectField>
             </div>
+            <div className="grid grid-cols-2 gap-3">
+              <SelectField label="Route" error={errors.route?.message} {...form.register('route')}>
+                <option value="">Not recorded</option>
+                {medicineRoutes.map((value) => (
+                  <option key={value} value={value}>
+                    {medicineRouteLabels[value]}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField
+                label="Batch/lot number"
+                autoComplete="off"
+                maxLength={60}
+                error={errors.lotNumber?.message}
+                {...form.register('lotNumber')}
+              />
+            </div>
+            <TextField
+              label="Given by"
+              autoComplete="name"
+              maxLength={100}
+              error={errors.givenBy?.message}
+              {...form.register('givenBy')}
+            />
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium">Withdrawal</legend>
+              <p className="text-xs text-stone-600">
+                Days from the label before meat, milk or eggs may be used. Leave blank for none.
+              </p>
+              <div className="grid grid-cols-3 items-end gap-3">
+                {withdrawalFields.map(({ name, label }) => (
+                  <TextField
+                    key={name}
+                    label={label}
+                    type="number"
+                    inputMode="numeric"
+                    step={1}
+                    min={0}
+                    max={999}
+                    error={errors[name]?.message}
+                    {...form.register(name)}
+                  />
+                ))}
+              </div>
+            </fieldset>
             {dateField}
             {reminderField}
           </>
