@@ -208,8 +208,12 @@ export const animals = pgTable(
     weightUnit: weightUnit('weight_unit'),
     speciesId: uuid('species_id').references(() => species.id, { onDelete: 'set null' }),
     color: text('color'),
+    /** the parents' names: typed for animals from elsewhere, or a linked parent's (kept on rename) */
     dam: text('dam'),
     sire: text('sire'),
+    /** parents of the same farm (migration 0011: composite keys, ON DELETE SET NULL of the id alone) */
+    damId: uuid('dam_id'),
+    sireId: uuid('sire_id'),
     tagId: text('tag_id'),
     /** storage key of the current photo (a new key per upload, so URLs can be cached for ever) */
     photoKey: text('photo_key'),

@@ -138,6 +138,7 @@ export const appRoutes: Record<string, AppRouteRow> = {
     otherFarm: 422,
   },
   'GET /api/v1/animals/:id': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
+  'GET /api/v1/animals/:id/family': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
   'GET /api/v1/animals/:id/weights': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
   'PATCH /api/v1/animals/:id': {
     kind: 'api',

@@ -48,8 +48,12 @@ const animalFields = {
   weightUnit: z.optional(z.enum(weightUnits, 'Choose lbs or kg')),
   speciesId: z.nullish(z.uuid('Not a valid species id')),
   color: optionalText(60),
+  /** a parent from elsewhere, by name; a linked parent (damId) names itself */
   dam: optionalText(100),
   sire: optionalText(100),
+  /** a parent of this farm; null unlinks it (its name stays) */
+  damId: z.nullish(z.uuid('Choose a dam from your animals')),
+  sireId: z.nullish(z.uuid('Choose a sire from your animals')),
   tagId: optionalText(60),
 };
 
@@ -85,6 +89,8 @@ export const animalSchema = z.object({
   color: z.nullable(z.string()),
   dam: z.nullable(z.string()),
   sire: z.nullable(z.string()),
+  damId: z.nullable(z.string()),
+  sireId: z.nullable(z.string()),
   tagId: z.nullable(z.string()),
   /** display-size photo (WebP), or null */
   photoUrl: z.nullable(z.string()),
@@ -128,6 +134,35 @@ export const animalSortLabels: Record<AnimalSort, string> = {
   heaviest: 'Weight (heaviest first)',
   lightest: 'Weight (lightest first)',
 };
+
+/** One ancestor in an animal's pedigree: `position` is its path from the animal ('dam', 'dam.sire'). */
+export const pedigreeNodeSchema = z.object({
+  position: z.string(),
+  /** null for an animal from elsewhere, known by name only */
+  id: z.nullable(z.string()),
+  name: z.string(),
+});
+export type PedigreeNode = z.infer<typeof pedigreeNodeSchema>;
+
+/** How many generations of ancestors a pedigree shows: parents, grandparents, great-grandparents. */
+export const pedigreeDepth = 3;
+
+export const offspringSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sex: z.nullable(z.enum(sexValues)),
+  birthDate: z.nullable(z.string()),
+  /** which parent the animal is to it */
+  parent: z.enum(['dam', 'sire']),
+});
+export type Offspring = z.infer<typeof offspringSchema>;
+
+/** GET /animals/{id}/family: its ancestors to `pedigreeDepth` and its offspring, oldest first. */
+export const animalFamilySchema = z.object({
+  pedigree: z.array(pedigreeNodeSchema),
+  offspring: z.array(offspringSchema),
+});
+export type AnimalFamily = z.infer<typeof animalFamilySchema>;
 
 /** The withdrawal filter's one value. */
 export const underWithdrawal = 'active';

@@ -15,7 +15,7 @@ import type { WithdrawalEnds } from '../../../shared/care/withdrawal';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import { animalGroups, animals, groups, species } from '../../db/schema';
-import { animalNameOrder, containsPattern } from '../../db/sql-text';
+import { animalNameOrder, containsPattern, queryRows } from '../../db/sql-text';
 
 export type AnimalValues = {
   name: string;
@@ -28,6 +28,8 @@ export type AnimalValues = {
   color: string | null;
   dam: string | null;
   sire: string | null;
+  damId: string | null;
+  sireId: string | null;
   tagId: string | null;
 };
 
@@ -59,6 +61,8 @@ export function toAnimal(row: AnimalRow): AnimalWire {
     color: row.color,
     dam: row.dam,
     sire: row.sire,
+    damId: row.damId,
+    sireId: row.sireId,
     tagId: row.tagId,
     photoUrl: version ? base : null,
     thumbnailUrl: version ? `${base}&size=thumb` : null,
@@ -119,6 +123,8 @@ export function createAnimalsRepo(db: Database) {
         color: animals.color,
         dam: animals.dam,
         sire: animals.sire,
+        damId: animals.damId,
+        sireId: animals.sireId,
         tagId: animals.tagId,
         photoKey: animals.photoKey,
         groups: groupChips,
@@ -208,6 +214,66 @@ export function createAnimalsRepo(db: Database) {
     },
 
     farmGroupIds,
+
+    /**
+     * Of the given ids, this farm's animals with their names, and whether `animalId` is among each
+     * one's ancestors (it would then descend from itself): ONE recursive statement up the links.
+     */
+    async parentCandidates(
+      farmId: string,
+      ids: string[],
+      animalId: string | undefined,
+    ): Promise<{ id: string; name: string; descends: boolean }[]> {
+      const uuids = `{${ids.join(',')}}`;
+      return queryRows<{ id: string; name: string; descends: boolean }>(
+        db,
+        sql`
+        with recursive up (id, start) as (
+          select a.id, a.id from ${animals} a where a.farm_id = ${farmId} and a.id = any(${uuids}::uuid[])
+          union
+          select p.parent, up.start
+          from up join ${animals} a on a.farm_id = ${farmId} and a.id = up.id
+          cross join lateral (values (a.dam_id), (a.sire_id)) as p (parent)
+          where p.parent is not null
+        )
+        select a.id, a.name,
+          exists (select 1 from up where up.start = a.id and up.id = ${animalId ?? null}::uuid) as descends
+        from ${animals} a where a.farm_id = ${farmId} and a.id = any(${uuids}::uuid[])`,
+      );
+    },
+
+    /**
+     * An animal's pedigree (its ancestors to `depth` generations, linked or named) and offspring,
+     * as the JSON text of AnimalFamily; null when the farm has no such animal. ONE statement: a
+     * recursive walk up the links, and the offspring by the (farm, dam) and (farm, sire) indexes.
+     */
+    async family(farmId: string, id: string, depth: number): Promise<string | null> {
+      const [row] = await queryRows<{ body: string | null }>(
+        db,
+        sql`
+        with recursive tree (position, depth, id, name, dam_id, sire_id, dam, sire) as (
+          select ''::text, 0, a.id, a.name, a.dam_id, a.sire_id, a.dam, a.sire
+          from ${animals} a where a.farm_id = ${farmId} and a.id = ${id}
+          union all
+          select ltrim(t.position || '.' || p.side, '.'), t.depth + 1, pa.id, coalesce(pa.name, p.named),
+            pa.dam_id, pa.sire_id, pa.dam, pa.sire
+          from tree t
+          cross join lateral (values ('dam', t.dam_id, t.dam), ('sire', t.sire_id, t.sire)) as p (side, parent, named)
+          left join ${animals} pa on pa.farm_id = ${farmId} and pa.id = p.parent
+          where t.depth < ${depth} and (t.id is not null or t.depth = 0)
+            and coalesce(pa.name, p.named) is not null
+        )
+        select case when exists (select 1 from tree) then json_build_object(
+          'pedigree', coalesce((select json_agg(json_build_object('position', t.position, 'id', t.id, 'name', t.name)
+            order by t.depth, t.position collate "C") from tree t where t.depth > 0), '[]'::json),
+          'offspring', coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name, 'sex', o.sex,
+            'birthDate', o.birth_date, 'parent', case when o.dam_id = ${id} then 'dam' else 'sire' end)
+            order by o.birth_date nulls last, o.name_key, o.id)
+            from ${animals} o where o.farm_id = ${farmId} and (o.dam_id = ${id} or o.sire_id = ${id})), '[]'::json)
+        )::text end as body`,
+      );
+      return row?.body ?? null;
+    },
 
     /** Inserts the animal and its memberships in one transaction; false if this farm has the id. */
     async insert(farmId: string, id: string, values: AnimalValues, groupIds: string[]): Promise<boolean> {

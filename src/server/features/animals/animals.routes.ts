@@ -7,6 +7,8 @@ import { describeRoute } from 'hono-openapi';
 import * as z from 'zod/mini';
 import {
   animalCreateSchema,
+  animalFamilySchema,
+  type AnimalFamily,
   animalListQuerySchema,
   animalListItemSchema,
   type AnimalListItem,
@@ -95,6 +97,17 @@ export function animalsRoutes(deps: { repo: AnimalsRepo; profiles: ProfileRepo; 
       }),
       idParams('id'),
       async (c) => c.json(toAnimal(await animals.find(c.get('farmId'), c.req.param('id'))), 200),
+    )
+    .get(
+      '/animals/:id/family',
+      describeRoute({
+        tags: ['Animals'],
+        summary:
+          'An animal’s pedigree (three generations of ancestors, linked or named) and its offspring, oldest first',
+        responses: { 200: jsonContent(animalFamilySchema, 'Pedigree and offspring'), ...errorResponses },
+      }),
+      idParams('id'),
+      async (c) => jsonText<AnimalFamily>(c, await animals.family(c.get('farmId'), c.req.param('id'))),
     )
     .patch(
       '/animals/:id',

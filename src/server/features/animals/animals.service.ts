@@ -4,10 +4,11 @@
 // typed errors; the one onError maps them to HTTP.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
-import type {
-  AnimalListFilter,
-  animalCreateSchema,
-  animalUpdateSchema,
+import {
+  pedigreeDepth,
+  type AnimalListFilter,
+  type animalCreateSchema,
+  type animalUpdateSchema,
 } from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import { dateInZone } from '../../../shared/care/dates';
@@ -45,6 +46,51 @@ export function createAnimalsService(deps: { repo: AnimalsRepo; profiles: Profil
     if (Object.keys(fields).length) throw new ValidationError(fields);
   }
 
+  /**
+   * Dam and sire linked to animals of this farm: each must be the farm's, not the animal itself,
+   * nor one of its descendants (a cycle), and not both the same animal. A linked parent's name is
+   * copied into dam/sire (so its deletion leaves the name); a parent typed by name is unlinked.
+   * One recursive statement for both. Answers the columns to write, undefined for those unchanged.
+   */
+  async function resolveParents(
+    farmId: string,
+    animalId: string | undefined,
+    input: { damId?: string | null; sireId?: string | null; dam?: string | null; sire?: string | null },
+  ) {
+    const out: Partial<Pick<AnimalValues, 'dam' | 'sire' | 'damId' | 'sireId'>> = {};
+    const linked = [input.damId, input.sireId].filter((id): id is string => Boolean(id));
+    const found = linked.length ? await repo.parentCandidates(farmId, linked, animalId) : [];
+    const fields: Record<string, string[]> = {};
+    for (const [side, label] of [
+      ['dam', 'dam'],
+      ['sire', 'sire'],
+    ] as const) {
+      const idKey = side === 'dam' ? 'damId' : 'sireId';
+      const id = input[idKey];
+      if (id) {
+        const parent = found.find((candidate) => candidate.id === id);
+        if (!parent) fields[idKey] = [`Choose a ${label} from your animals`];
+        else if (id === animalId) fields[idKey] = [`An animal cannot be its own ${label}`];
+        else if (parent.descends) fields[idKey] = [`${parent.name} descends from this animal`];
+        else {
+          out[idKey] = id;
+          out[side] = parent.name;
+        }
+      } else if (id === null) {
+        out[idKey] = null;
+        if (input[side] !== undefined) out[side] = input[side];
+      } else if (input[side] !== undefined) {
+        // a name typed for an animal from elsewhere replaces any link
+        out[side] = input[side];
+        out[idKey] = null;
+      }
+    }
+    if (input.damId && input.damId === input.sireId)
+      fields.sireId = ['Dam and sire must be different animals'];
+    if (Object.keys(fields).length) throw new ValidationError(fields);
+    return out;
+  }
+
   /** Weights are kept in the unit they were recorded in: the one given, else the farm's current one. */
   async function weightUnitFor(
     farmId: string,
@@ -74,10 +120,18 @@ export function createAnimalsService(deps: { repo: AnimalsRepo; profiles: Profil
 
     find,
 
+    /** The animal's pedigree and offspring as JSON text (one statement); 404 when not the farm's. */
+    async family(farmId: string, id: string) {
+      const body = await repo.family(farmId, id, pedigreeDepth);
+      if (body === null) throw new NotFoundError('Animal');
+      return body;
+    },
+
     /** Adds an animal; `written` is false when this farm already has its id (a repeated create). */
     async create(farmId: string, input: AnimalInput) {
       const { id = randomUUID(), groupIds, ...rest } = input;
       await checkReferences(farmId, { groupIds, speciesId: rest.speciesId });
+      const parents = await resolveParents(farmId, id, rest);
       const values: AnimalValues = {
         name: rest.name,
         breed: rest.breed,
@@ -87,8 +141,10 @@ export function createAnimalsService(deps: { repo: AnimalsRepo; profiles: Profil
         weightUnit: (await weightUnitFor(farmId, rest.weight ?? null, rest.weightUnit)) ?? null,
         speciesId: rest.speciesId ?? null,
         color: rest.color,
-        dam: rest.dam,
-        sire: rest.sire,
+        dam: parents.dam ?? null,
+        sire: parents.sire ?? null,
+        damId: parents.damId ?? null,
+        sireId: parents.sireId ?? null,
         tagId: rest.tagId,
       };
       // Ids are scoped by farm (see POST /groups): not written means this farm's repeat.
@@ -98,11 +154,12 @@ export function createAnimalsService(deps: { repo: AnimalsRepo; profiles: Profil
 
     /** Changes the fields given; groupIds, when given, replaces the animal's groups. */
     async update(farmId: string, id: string, input: AnimalChanges) {
-      const { groupIds, weightUnit: givenUnit, ...changes } = input;
+      const { groupIds, weightUnit: givenUnit, dam, sire, damId, sireId, ...changes } = input;
       await checkReferences(farmId, { groupIds, speciesId: changes.speciesId });
+      const parents = await resolveParents(farmId, id, { dam, sire, damId, sireId });
       const weightUnit = await weightUnitFor(farmId, changes.weight, givenUnit);
       const values: Partial<AnimalValues> = Object.fromEntries(
-        Object.entries({ ...changes, ...(weightUnit !== undefined && { weightUnit }) }).filter(
+        Object.entries({ ...changes, ...parents, ...(weightUnit !== undefined && { weightUnit }) }).filter(
           ([, value]) => value !== undefined,
         ),
       );

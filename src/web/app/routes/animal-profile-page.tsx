@@ -12,6 +12,7 @@ import { cardClasses } from '../../components/ui/card';
 import { animalQuery } from '../../features/animals/api/animals';
 import { animalAge, animalWeight, sexLabel } from '../../features/animals/animal-display';
 import { AnimalNotFound } from '../../features/animals/components/animal-not-found';
+import { FamilyCards } from '../../features/animals/components/family-card';
 import { GroupChips } from '../../features/animals/components/group-chip';
 import { AddEntryMenu } from '../../features/care/components/add-entry-menu';
 import { CareHistory } from '../../features/care/components/care-history';
@@ -29,7 +30,7 @@ function detailRows(
   animal: Animal,
   today: string,
   weightUnit: WeightUnit,
-): { label: string; value: string | null; empty?: string }[] {
+): { label: string; value: string | null; empty?: string; href?: string }[] {
   return [
     { label: 'Breed', value: animal.breed },
     { label: 'Sex', value: sexLabel(animal.sex) },
@@ -38,8 +39,8 @@ function detailRows(
     { label: 'Weight', value: animalWeight(animal, weightUnit) },
     { label: 'Species', value: animal.speciesName },
     { label: 'Color', value: animal.color },
-    { label: 'Dam', value: animal.dam },
-    { label: 'Sire', value: animal.sire },
+    { label: 'Dam', value: animal.dam, href: animal.damId ? `/animal/${animal.damId}` : undefined },
+    { label: 'Sire', value: animal.sire, href: animal.sireId ? `/animal/${animal.sireId}` : undefined },
     { label: 'Tag ID', value: animal.tagId },
   ];
 }
@@ -106,11 +107,17 @@ function AnimalProfile({
           Details
         </h3>
         <dl className="divide-y divide-stone-100 border-t border-stone-100">
-          {detailRows(animal, today, weightUnit).map(({ label, value, empty = 'Not set' }) => (
+          {detailRows(animal, today, weightUnit).map(({ label, value, empty = 'Not set', href }) => (
             <div key={label} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 py-2 text-sm">
               <dt className="font-medium text-stone-600">{label}</dt>
               <dd className={`[overflow-wrap:anywhere] ${value ? '' : 'text-stone-500 italic'}`}>
-                {value ?? empty}
+                {value && href ? (
+                  <Link href={href} className="font-medium text-brand-700 underline underline-offset-4">
+                    {value}
+                  </Link>
+                ) : (
+                  (value ?? empty)
+                )}
               </dd>
             </div>
           ))}
@@ -130,6 +137,7 @@ function AnimalProfile({
         <WeightCard animalId={animal.id} name={animal.name} />
       </Suspense>
 
+      <FamilyCards animalId={animal.id} />
       <RemindersCard animalId={animal.id} />
       <section aria-labelledby="care-history-heading" className={`${cardClasses} space-y-3`}>
         <h3 id="care-history-heading" className="font-semibold">

@@ -22,6 +22,7 @@ import {
   AnimalForm,
   type AnimalFormSubmit,
   type AnimalFormValues,
+  parentFormValues,
 } from '../../features/animals/components/animal-form';
 import { AnimalNotFound } from '../../features/animals/components/animal-not-found';
 import { groupsQuery } from '../../features/groups/api/groups';
@@ -48,8 +49,7 @@ function formValues(animal: Animal, weight: string): AnimalFormValues {
     weight,
     speciesId: animal.speciesId ?? '',
     color: animal.color ?? '',
-    dam: animal.dam ?? '',
-    sire: animal.sire ?? '',
+    ...parentFormValues(animal),
     tagId: animal.tagId ?? '',
     groupIds: animal.groups.map((group) => group.id),
   };
@@ -81,8 +81,8 @@ function EditAnimalForm({ animal, weightUnit }: { animal: Animal; weightUnit: We
       ...(isDirty('weight') && { weight: values.weight }),
       ...(isDirty('speciesId') && { speciesId: values.speciesId }),
       ...(isDirty('color') && { color: values.color }),
-      ...(isDirty('dam') && { dam: values.dam }),
-      ...(isDirty('sire') && { sire: values.sire }),
+      ...((isDirty('damChoice') || isDirty('dam')) && { damId: values.damId, dam: values.dam }),
+      ...((isDirty('sireChoice') || isDirty('sire')) && { sireId: values.sireId, sire: values.sire }),
       ...(isDirty('tagId') && { tagId: values.tagId }),
       groupIds: values.groupIds,
     };
@@ -130,6 +130,11 @@ function EditAnimalForm({ animal, weightUnit }: { animal: Animal; weightUnit: We
     <>
       <AnimalForm
         mode="edit"
+        animalId={animal.id}
+        parents={{
+          dam: animal.damId && animal.dam ? { id: animal.damId, name: animal.dam } : undefined,
+          sire: animal.sireId && animal.sire ? { id: animal.sireId, name: animal.sire } : undefined,
+        }}
         heading={`Edit ${animal.name}`}
         defaultValues={formValues(animal, weight.value)}
         groups={groups.data}

@@ -6,6 +6,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type {
   Animal,
   AnimalCreate,
+  AnimalFamily,
   AnimalListItem,
   AnimalListQuery,
   AnimalUpdate,
@@ -30,6 +31,13 @@ export const animalQuery = (id: string) =>
   queryOptions({
     queryKey: ['animals', id],
     queryFn: (): Promise<Animal> => data(client.animals[':id'].$get({ param: { id } })),
+  });
+
+/** Its pedigree and offspring; under ['animals'], so any change to the herd refreshes it. */
+export const animalFamilyQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['animals', id, 'family'],
+    queryFn: (): Promise<AnimalFamily> => data(client.animals[':id'].family.$get({ param: { id } })),
   });
 
 export const speciesQuery = queryOptions({

@@ -1,6 +1,7 @@
 // The animal form shared by Add animal and Edit animal: photo, details, species and groups.
 // Values are validated with the API's own schema; server field errors come back onto the fields.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { Controller, useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link } from 'wouter';
@@ -17,7 +18,9 @@ import { useFarmToday } from '../../../hooks/use-farm-today';
 import { LeaveGuardDialog, useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { todayIsoDate } from '../../../lib/dates';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { speciesQuery } from '../api/animals';
 import { withAlpha } from './group-chip';
+import { parentChoice, ParentField } from './parent-field';
 import { PhotoField, type PhotoChoice } from './photo-field';
 import { addOwnSpecies, SpeciesField } from './species-field';
 
@@ -30,7 +33,10 @@ const formValuesSchema = z.object({
   weight: z.string(),
   speciesId: z.string(),
   color: z.string(),
+  /** '' (not recorded), 'outside' (a name in dam), or the id of one of the farm's animals */
+  damChoice: z.string(),
   dam: z.string(),
+  sireChoice: z.string(),
   sire: z.string(),
   tagId: z.string(),
   groupIds: z.array(z.string()),
@@ -38,14 +44,46 @@ const formValuesSchema = z.object({
 export type AnimalFormValues = z.input<typeof formValuesSchema>;
 
 const toApiInput = z.transform(
-  (values: z.output<typeof formValuesSchema>): z.input<typeof animalCreateSchema> => ({
+  ({
+    damChoice,
+    sireChoice,
+    ...values
+  }: z.output<typeof formValuesSchema>): z.input<typeof animalCreateSchema> => ({
     ...values,
     // the API's schema checks the value right after this
     sex: (values.sex || null) as Sex | null,
     weight: values.weight.trim() === '' ? null : Number(values.weight),
     speciesId: values.speciesId || null,
+    // a linked parent names itself; a typed name only for one not on this farm
+    ...parentInput('dam', damChoice, values.dam),
+    ...parentInput('sire', sireChoice, values.sire),
   }),
 );
+
+function parentInput(side: 'dam' | 'sire', choice: string, name: string) {
+  const linked = choice !== parentChoice.none && choice !== parentChoice.outside;
+  return {
+    [`${side}Id`]: linked ? choice : null,
+    [side]: choice === parentChoice.outside ? name : null,
+  } as { damId?: string | null; dam?: string | null } & { sireId?: string | null; sire?: string | null };
+}
+
+/** The form's parent fields for an animal's dam and sire as the API answers them. */
+export function parentFormValues(animal: {
+  damId: string | null;
+  dam: string | null;
+  sireId: string | null;
+  sire: string | null;
+}): Pick<AnimalFormValues, 'damChoice' | 'dam' | 'sireChoice' | 'sire'> {
+  const choice = (id: string | null, name: string | null) =>
+    id ?? (name ? parentChoice.outside : parentChoice.none);
+  return {
+    damChoice: choice(animal.damId, animal.dam),
+    dam: animal.damId ? '' : (animal.dam ?? ''),
+    sireChoice: choice(animal.sireId, animal.sire),
+    sire: animal.sireId ? '' : (animal.sire ?? ''),
+  };
+}
 
 /** Checks only the form needs, on top of the API's (which the server repeats). */
 const formRules = {
@@ -86,7 +124,9 @@ export const emptyAnimalForm: AnimalFormValues = {
   weight: '',
   speciesId: '',
   color: '',
+  damChoice: '',
   dam: '',
+  sireChoice: '',
   sire: '',
   tagId: '',
   groupIds: [],
@@ -185,6 +225,8 @@ function GroupsField({
 
 export function AnimalForm({
   mode,
+  animalId,
+  parents,
   heading,
   defaultValues,
   groups,
@@ -196,6 +238,10 @@ export function AnimalForm({
   footer,
 }: {
   mode: 'add' | 'edit';
+  /** the animal being edited (never offered as its own parent) */
+  animalId?: string;
+  /** its linked parents when the form opened */
+  parents?: { dam?: { id: string; name: string }; sire?: { id: string; name: string } };
   heading: ReactNode;
   defaultValues: AnimalFormValues;
   groups: Group[];
@@ -219,6 +265,10 @@ export function AnimalForm({
   const guard = useLeaveGuard(form.formState.isDirty || photo.file !== null || photo.removeCurrent);
   const name = useWatch({ control: form.control, name: 'name' });
   const groupIds = useWatch({ control: form.control, name: 'groupIds' });
+  const damChoice = useWatch({ control: form.control, name: 'damChoice' });
+  const sireChoice = useWatch({ control: form.control, name: 'sireChoice' });
+  const speciesId = useWatch({ control: form.control, name: 'speciesId' });
+  const speciesName = useQuery(speciesQuery).data?.find((item) => item.id === speciesId)?.name;
 
   const ready = name.trim() !== '' && groupIds.length > 0;
   const canSubmit = !isSubmitting && (mode === 'edit' || ready);
@@ -233,7 +283,10 @@ export function AnimalForm({
       });
     } catch (error) {
       applyServerErrors(error, form.setError, (key) => {
-        const field = key.split('.')[0] as keyof AnimalFormValues; // a nested key shows on its top field
+        const top = key.split('.')[0]; // a nested key shows on its top field
+        const field = (
+          top === 'damId' ? 'damChoice' : top === 'sireId' ? 'sireChoice' : top
+        ) as keyof AnimalFormValues;
         return field in emptyAnimalForm ? field : undefined;
       });
     }
@@ -300,13 +353,28 @@ export function AnimalForm({
             error={errors.color?.message}
             {...form.register('color')}
           />
-          <div className="grid grid-cols-2 gap-3">
-            <TextField label="Dam" autoComplete="off" error={errors.dam?.message} {...form.register('dam')} />
-            <TextField
-              label="Sire"
-              autoComplete="off"
-              error={errors.sire?.message}
-              {...form.register('sire')}
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <ParentField
+              side="dam"
+              speciesName={speciesName}
+              animalId={animalId}
+              choice={damChoice}
+              current={parents?.dam}
+              choiceField={form.register('damChoice')}
+              nameField={form.register('dam')}
+              error={errors.damChoice?.message}
+              nameError={errors.dam?.message}
+            />
+            <ParentField
+              side="sire"
+              speciesName={speciesName}
+              animalId={animalId}
+              choice={sireChoice}
+              current={parents?.sire}
+              choiceField={form.register('sireChoice')}
+              nameField={form.register('sire')}
+              error={errors.sireChoice?.message}
+              nameError={errors.sire?.message}
             />
           </div>
           <TextField

@@ -1,0 +1,76 @@
+// Dam or sire on the animal form: one of the farm's animals (of the species chosen and a sex that
+// can be that parent),
+// 'Not on this farm' with a name typed for an animal from elsewhere, or 'Not recorded'.
+import { useQuery } from '@tanstack/react-query';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { Sex } from '../../../../shared/schemas/animals';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { animalsQuery } from '../api/animals';
+
+/** The select's values besides an animal's id. */
+export const parentChoice = { none: '', outside: 'outside' } as const;
+
+const cannotBe: Record<'dam' | 'sire', Sex[]> = {
+  dam: ['male', 'castrated_male'],
+  sire: ['female', 'spayed_female'],
+};
+
+export function ParentField({
+  side,
+  speciesName,
+  animalId,
+  choice,
+  current,
+  choiceField,
+  nameField,
+  error,
+  nameError,
+}: {
+  side: 'dam' | 'sire';
+  /** the species chosen on the form: parents of another species are not offered */
+  speciesName?: string;
+  /** the animal being edited: never its own parent */
+  animalId?: string;
+  /** the select's value now */
+  choice: string;
+  /** the linked parent when the form opened, shown before the list has loaded */
+  current?: { id: string; name: string };
+  choiceField: UseFormRegisterReturn;
+  nameField: UseFormRegisterReturn;
+  error?: string;
+  nameError?: string;
+}) {
+  const animals = useQuery(animalsQuery);
+  const label = side === 'dam' ? 'Dam' : 'Sire';
+  const candidates = (animals.data ?? (current ? [{ ...current, sex: null, speciesName: null }] : []))
+    .filter(
+      (animal) =>
+        animal.id !== animalId &&
+        (animal.id === choice ||
+          ((!animal.sex || !cannotBe[side].includes(animal.sex)) &&
+            (!speciesName || !animal.speciesName || animal.speciesName === speciesName))),
+    )
+    .map(({ id, name }) => ({ id, name }));
+  return (
+    <div className="space-y-2">
+      <SelectField label={label} error={error} {...choiceField}>
+        <option value={parentChoice.none}>Not recorded</option>
+        {candidates.map((animal) => (
+          <option key={animal.id} value={animal.id}>
+            {animal.name}
+          </option>
+        ))}
+        <option value={parentChoice.outside}>Not on this farm</option>
+      </SelectField>
+      {choice === parentChoice.outside && (
+        <TextField
+          label={`${label} name`}
+          autoComplete="off"
+          maxLength={100}
+          error={nameError}
+          {...nameField}
+        />
+      )}
+    </div>
+  );
+}
