@@ -46,6 +46,8 @@ describe.skipIf(!browserAvailable)('a season on a phone: every page at 360 px wi
         `/animal/${longNamedId}/edit`,
         `/animal/${longNamedId}/medical-entry`,
         `/animal/${longNamedId}/weight-entry`,
+        `/animal/${longNamedId}/breeding`,
+        `/animal/${longNamedId}/birth`,
         `/animal/${goatIds[1]}/edit-note/${noteEntryId}`,
         `/animal/${goatIds[1]}`,
         `/group/${groups.horses}`,

@@ -18,6 +18,8 @@ import { createAccountRepo } from './features/account/account.repo';
 import { accountRoutes } from './features/account/account.routes';
 import { createAnimalsRepo } from './features/animals/animals.repo';
 import { animalsRoutes } from './features/animals/animals.routes';
+import { createBreedingRepo } from './features/breeding/breeding.repo';
+import { breedingRoutes } from './features/breeding/breeding.routes';
 import { createCareRepo } from './features/care/care.repo';
 import { careRoutes } from './features/care/care.routes';
 import { createGroupsRepo } from './features/groups/groups.repo';
@@ -62,6 +64,7 @@ export type ApiRoutes = Hono<
   | RoutesOf<typeof animalsRoutes>
   | RoutesOf<typeof careRoutes>
   | RoutesOf<typeof remindersRoutes>
+  | RoutesOf<typeof breedingRoutes>
   | RoutesOf<typeof accountRoutes>
 >;
 
@@ -217,6 +220,7 @@ export function createApp(deps: AppDeps) {
   const care = createCareRepo(db);
   api.route('/', careRoutes({ repo: care, profiles }));
   api.route('/', remindersRoutes({ repo: createRemindersRepo(db), care, profiles }));
+  api.route('/', breedingRoutes({ repo: createBreedingRepo(db), animals, profiles }));
   api.route(
     '/',
     accountRoutes({ repo: createAccountRepo(db), photos: deps.photos, sessions, secure: config.secure }),

@@ -5,6 +5,7 @@ import {
   account,
   animalGroups,
   animals,
+  breedings,
   groupLog,
   careEntries,
   farmMembers,
@@ -16,6 +17,7 @@ import {
   reminders,
   session,
   species,
+  speciesGestation,
   user,
   verification,
 } from '../db/schema';
@@ -30,6 +32,7 @@ const ordered: PgTable[] = [
   farmMembers,
   profiles,
   species,
+  speciesGestation,
   groups,
   animals,
   animalGroups,
@@ -38,6 +41,7 @@ const ordered: PgTable[] = [
   groupLog,
   reminders,
   reminderAnimals,
+  breedings,
 ];
 
 export const backupTableNames: readonly string[] = ordered.map((table) => getTableConfig(table).name);

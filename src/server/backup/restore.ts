@@ -114,6 +114,8 @@ export async function restoreBackup(
 
     await deps.db.transaction(async (tx) => {
       // The rows already hold what triggers would add (the sign-up trigger's farm, for one).
+      // An animal may come before its dam: the deferrable keys (0011) are checked at commit.
+      await tx.execute(sql`set constraints all deferred`);
       for (const name of backupTableNames)
         await tx.execute(sql.raw(`alter table ${quoted(name)} disable trigger user`));
       await tx.execute(sql`delete from species where farm_id is null`); // seeded again from the backup
@@ -125,6 +127,7 @@ export async function restoreBackup(
           );
         }
       }
+      await tx.execute(sql`set constraints all immediate`); // checked now: a table with pending checks cannot be altered
       for (const name of backupTableNames)
         await tx.execute(sql.raw(`alter table ${quoted(name)} enable trigger user`));
     });

@@ -1,5 +1,6 @@
 // Test support: a farm with something in every table, made through the HTTP API as a farmer
-// would — profile, own species, two groups, animals (one with a photo, one in both groups),
+// would — profile, own species, two groups, animals (one with a photo, one in both groups, one
+// the other's dam), a breeding with the farm's gestation,
 // care entries with their reminders, a repeating reminder completed once, a pending reset link.
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
@@ -54,7 +55,15 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
   const pepper = await call('POST', '/api/v1/animals', {
     name: 'Pepper',
     weight: 0.01,
+    damId: clover.id,
     groupIds: [layers.id],
+  });
+  // a breeding, its reminder, and the farm's gestation for Clover's species
+  await call('POST', `/api/v1/animals/${clover.id}/breedings`, {
+    bredOn: '2026-02-01',
+    sire: 'Hired Buck',
+    gestationDays: 345,
+    note: 'Hand mated',
   });
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a5' } })
     .jpeg()

@@ -459,3 +459,55 @@ export const reminderAnimals = pgTable(
     index('reminder_animals_animal_idx').on(table.farmId, table.animalId),
   ],
 );
+
+/** A farm's own gestation length for a species (migration 0012); built-in defaults live in src/shared. */
+export const speciesGestation = pgTable(
+  'species_gestation',
+  {
+    farmId: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    speciesId: uuid('species_id')
+      .notNull()
+      .references(() => species.id, { onDelete: 'cascade' }),
+    days: smallint('days').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.farmId, table.speciesId] }),
+    index('species_gestation_species_id_idx').on(table.speciesId),
+  ],
+);
+
+/**
+ * A dam's breeding and what came of it (migration 0012 holds the keys: the dam's deletion takes
+ * its breedings, a sire's or the reminder's only clears the link; expected_on is checked there).
+ */
+export const breedings = pgTable(
+  'breedings',
+  {
+    id: uuid('id').notNull(),
+    farmId: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    damId: uuid('dam_id').notNull(),
+    sireId: uuid('sire_id'),
+    /** the sire's name: typed for one from elsewhere, or a linked sire's (kept on rename) */
+    sire: text('sire'),
+    bredOn: date('bred_on', { mode: 'string' }).notNull(),
+    gestationDays: smallint('gestation_days').notNull(),
+    expectedOn: date('expected_on', { mode: 'string' }).notNull(),
+    note: text('note'),
+    reminderId: uuid('reminder_id'),
+    bornOn: date('born_on', { mode: 'string' }),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.farmId, table.id] }),
+    foreignKey({
+      name: 'breedings_dam_fk',
+      columns: [table.farmId, table.damId],
+      foreignColumns: [animals.farmId, animals.id],
+    }).onDelete('cascade'),
+    index('breedings_farm_id_dam_id_idx').on(table.farmId, table.damId, table.bredOn.desc()),
+  ],
+);

@@ -120,7 +120,7 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
     return JSON.parse(text);
   };
 
-  /** A fresh set of the owner's records: a group, a species, an animal with a photo, a care entry, a reminder. */
+  /** A fresh set of the owner's records: a group, a species, an animal with a photo, a care entry, a reminder, a breeding. */
   async function ownerRecords(): Promise<OwnerRecords> {
     const c = cookies.owner;
     const group = await json(await send('/api/v1/groups', { cookie: c, body: { name: `${marker} group` } }));
@@ -158,7 +158,14 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
         },
       }),
     );
+    const breeding = await json(
+      await send(`/api/v1/animals/${animal.id}/breedings`, {
+        cookie: c,
+        body: { bredOn: '2026-01-10', gestationDays: 150, note: `${marker} breeding` },
+      }),
+    );
     const records = {
+      breeding: breeding.id,
       group: group.id,
       animal: animal.id,
       careEntry: batch.entries[0].id,
@@ -185,6 +192,8 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
       animal: await read(`/api/v1/animals/${records.animal}`),
       photo: await read(`/api/v1/animals/${records.animal}/photo`),
       history: await read(`/api/v1/animals/${records.animal}/care-entries`),
+      family: await read(`/api/v1/animals/${records.animal}/family`),
+      breedings: await read(`/api/v1/animals/${records.animal}/breedings`),
       entry: await read(`/api/v1/care-entries/${records.careEntry}`),
       reminders: await read('/api/v1/reminders'),
       species: await read('/api/v1/species'),

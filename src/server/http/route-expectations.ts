@@ -8,6 +8,7 @@ export type OwnerRecords = {
   careEntry: string;
   reminder: string;
   species: string;
+  breeding: string;
 };
 
 export type RecordKind = keyof OwnerRecords;
@@ -138,6 +139,22 @@ export const appRoutes: Record<string, AppRouteRow> = {
     otherFarm: 422,
   },
   'GET /api/v1/animals/:id': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
+  'GET /api/v1/animals/:id/breedings': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
+  'POST /api/v1/animals/:id/breedings': {
+    kind: 'api',
+    params: { id: 'animal' },
+    body: () => ({ bredOn: '2026-01-10', gestationDays: 150 }),
+    owner: 201,
+    otherFarm: 404,
+  },
+  'POST /api/v1/animals/:id/births': {
+    kind: 'api',
+    params: { id: 'animal' },
+    body: (records) => ({ bornOn: '2026-06-10', breedingId: records.breeding, offspring: [{ name: 'Kid' }] }),
+    owner: 201,
+    otherFarm: 404,
+  },
+  'DELETE /api/v1/breedings/:id': { kind: 'api', params: { id: 'breeding' }, owner: 204, otherFarm: 404 },
   'GET /api/v1/animals/:id/family': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
   'GET /api/v1/animals/:id/weights': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
   'PATCH /api/v1/animals/:id': {

@@ -63,6 +63,11 @@ export function shortDate(date: string): string {
   return `${monthNames[month - 1]} ${day}`;
 }
 
+/** 'Mar 4, 2026' */
+export function mediumDate(date: string): string {
+  return `${shortDate(date)}, ${date.slice(0, 4)}`;
+}
+
 /** US style 'MM/DD/YY' */
 export function usDate(date: string): string {
   const [year, month, day] = date.split('-') as [string, string, string];

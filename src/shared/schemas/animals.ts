@@ -188,7 +188,13 @@ export const animalListQuerySchema = z.object({
 export type AnimalListQuery = z.input<typeof animalListQuerySchema>;
 export type AnimalListFilter = z.output<typeof animalListQuerySchema>;
 
-export const speciesSchema = z.object({ id: z.string(), name: z.string(), custom: z.boolean() });
+export const speciesSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  custom: z.boolean(),
+  /** days from breeding to birth: the farm's own, else the built-in default; null when unknown */
+  gestationDays: z.nullable(z.number()),
+});
 export type Species = z.infer<typeof speciesSchema>;
 
 export const speciesCreateSchema = z.strictObject({

@@ -58,6 +58,16 @@ export const appRoutes: AppRoute[] = [
     Page: lazy(() => import('./routes/edit-animal-page')),
   },
   {
+    path: '/animal/:animalId/breeding',
+    title: 'Record Breeding',
+    Page: lazy(() => import('./routes/record-breeding-page')),
+  },
+  {
+    path: '/animal/:animalId/birth',
+    title: 'Record Birth',
+    Page: lazy(() => import('./routes/record-birth-page')),
+  },
+  {
     path: '/my-animals',
     title: 'My Animals',
     Page: lazy(() => import('./routes/my-animals-page')),

@@ -2,12 +2,14 @@
 -- the memberships have), or names typed for animals from elsewhere, as before. A linked parent's
 -- name is kept in dam/sire too (renames follow it), so a parent's deletion leaves its name: the
 -- key's ON DELETE SET NULL (dam_id) clears the link alone. An animal cannot be its own parent
--- (checked here) nor its own ancestor (checked by the service with one recursive query).
+-- (checked here) nor its own ancestor (checked by the service with one recursive query). The keys
+-- are DEFERRABLE (still checked at each statement) so that a restore may insert a child before its
+-- parent and check at commit.
 ALTER TABLE animals ADD COLUMN dam_id uuid, ADD COLUMN sire_id uuid;--> statement-breakpoint
 ALTER TABLE animals ADD CONSTRAINT animals_dam_fk FOREIGN KEY (farm_id, dam_id)
-  REFERENCES animals (farm_id, id) ON DELETE SET NULL (dam_id);--> statement-breakpoint
+  REFERENCES animals (farm_id, id) ON DELETE SET NULL (dam_id) DEFERRABLE;--> statement-breakpoint
 ALTER TABLE animals ADD CONSTRAINT animals_sire_fk FOREIGN KEY (farm_id, sire_id)
-  REFERENCES animals (farm_id, id) ON DELETE SET NULL (sire_id);--> statement-breakpoint
+  REFERENCES animals (farm_id, id) ON DELETE SET NULL (sire_id) DEFERRABLE;--> statement-breakpoint
 ALTER TABLE animals ADD CONSTRAINT animals_not_own_parent_check
   CHECK (dam_id IS DISTINCT FROM id AND sire_id IS DISTINCT FROM id);--> statement-breakpoint
 -- an animal's offspring: one index probe each way

@@ -3,6 +3,7 @@
 // statement whatever the herd's size: a list joins the animals' list items (kept with each row by
 // a trigger); one animal has its species by join and its group chips by a json_agg subquery.
 import { and, asc, eq, inArray, isNull, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { defaultGestationDays } from '../../../shared/animals/breeding';
 import { kilogramsPerPound } from '../../../shared/units/weights';
 import {
   noGroup,
@@ -14,7 +15,7 @@ import {
 import type { WithdrawalEnds } from '../../../shared/care/withdrawal';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
-import { animalGroups, animals, groups, species } from '../../db/schema';
+import { animalGroups, animals, groups, species, speciesGestation } from '../../db/schema';
 import { animalNameOrder, containsPattern, queryRows } from '../../db/sql-text';
 
 export type AnimalValues = {
@@ -106,6 +107,15 @@ const orderings: Record<NonNullable<AnimalListFilter['sort']>, SQL[]> = {
 const inGroup = (groupId: SQLWrapper | string) =>
   sql`exists (select 1 from ${animalGroups} ag where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id} and ag.group_id = ${groupId})`;
 const inNoGroup = sql`not exists (select 1 from ${animalGroups} ag where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id})`;
+
+/** A species as the API answers it: the farm's own gestation, else a built-in one's default. */
+function speciesOf(row: { id: string; name: string }, owner: string | null, days: number | null): Species {
+  return {
+    ...row,
+    custom: owner !== null,
+    gestationDays: days ?? (owner === null ? (defaultGestationDays[row.name] ?? null) : null),
+  };
+}
 
 export function createAnimalsRepo(db: Database) {
   const select = (where: SQL | undefined, orderBy: SQL[] = byName) =>
@@ -360,11 +370,23 @@ export function createAnimalsRepo(db: Database) {
 
     async listSpecies(farmId: string): Promise<Species[]> {
       const rows = await db
-        .select({ id: species.id, name: species.name, farmId: species.farmId })
+        .select({ id: species.id, name: species.name, farmId: species.farmId, days: speciesGestation.days })
         .from(species)
+        .leftJoin(
+          speciesGestation,
+          and(eq(speciesGestation.farmId, farmId), eq(speciesGestation.speciesId, species.id)),
+        )
         .where(or(isNull(species.farmId), eq(species.farmId, farmId)))
         .orderBy(asc(sql`lower(${species.name})`));
-      return rows.map(({ farmId: owner, ...row }) => ({ ...row, custom: owner !== null }));
+      return rows.map(({ farmId: owner, days, ...row }) => speciesOf(row, owner, days));
+    },
+
+    /** The farm's gestation for a species from now on (a breeding recorded with another length). */
+    async setGestation(farmId: string, speciesId: string, days: number) {
+      await db
+        .insert(speciesGestation)
+        .values({ farmId, speciesId, days })
+        .onConflictDoUpdate({ target: [speciesGestation.farmId, speciesGestation.speciesId], set: { days } });
     },
 
     async speciesVisible(farmId: string, speciesId: string): Promise<boolean> {
@@ -389,7 +411,11 @@ export function createAnimalsRepo(db: Database) {
         .limit(1);
       if (existing[0]) {
         const { farmId: owner, ...row } = existing[0];
-        return { species: { ...row, custom: owner !== null }, created: false };
+        const [own] = await db
+          .select({ days: speciesGestation.days })
+          .from(speciesGestation)
+          .where(and(eq(speciesGestation.farmId, farmId), eq(speciesGestation.speciesId, row.id)));
+        return { species: speciesOf(row, owner, own?.days ?? null), created: false };
       }
       const [created] = await db
         .insert(species)
@@ -397,7 +423,7 @@ export function createAnimalsRepo(db: Database) {
         .onConflictDoNothing()
         .returning({ id: species.id, name: species.name });
       if (!created) return this.findOrCreateSpecies(farmId, name); // a concurrent create won
-      return { species: { ...created, custom: true }, created: true };
+      return { species: speciesOf(created, farmId, null), created: true };
     },
   };
 }

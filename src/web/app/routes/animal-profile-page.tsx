@@ -14,6 +14,7 @@ import { animalAge, animalWeight, sexLabel } from '../../features/animals/animal
 import { AnimalNotFound } from '../../features/animals/components/animal-not-found';
 import { FamilyCards } from '../../features/animals/components/family-card';
 import { GroupChips } from '../../features/animals/components/group-chip';
+import { BreedingCard } from '../../features/breeding/components/breeding-card';
 import { AddEntryMenu } from '../../features/care/components/add-entry-menu';
 import { CareHistory } from '../../features/care/components/care-history';
 import { RemindersCard } from '../../features/reminders/components/reminders-card';
@@ -137,6 +138,8 @@ function AnimalProfile({
         <WeightCard animalId={animal.id} name={animal.name} />
       </Suspense>
 
+      {/* a male cannot carry young: no breeding card for him */}
+      {animal.sex !== 'male' && animal.sex !== 'castrated_male' && <BreedingCard damId={animal.id} />}
       <FamilyCards animalId={animal.id} />
       <RemindersCard animalId={animal.id} />
       <section aria-labelledby="care-history-heading" className={`${cardClasses} space-y-3`}>

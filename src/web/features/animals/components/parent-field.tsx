@@ -10,9 +10,10 @@ import { animalsQuery } from '../api/animals';
 /** The select's values besides an animal's id. */
 export const parentChoice = { none: '', outside: 'outside' } as const;
 
+/** Who is not offered (a parent already chosen stays): a wether never sired; a spayed doe may have borne young before. */
 const cannotBe: Record<'dam' | 'sire', Sex[]> = {
   dam: ['male', 'castrated_male'],
-  sire: ['female', 'spayed_female'],
+  sire: ['female', 'spayed_female', 'castrated_male'],
 };
 
 export function ParentField({
@@ -53,7 +54,8 @@ export function ParentField({
     .map(({ id, name }) => ({ id, name }));
   return (
     <div className="space-y-2">
-      <SelectField label={label} error={error} {...choiceField}>
+      {/* controlled: the choice shows once the farm's animals (its option) have loaded */}
+      <SelectField label={label} error={error} {...choiceField} value={choice}>
         <option value={parentChoice.none}>Not recorded</option>
         {candidates.map((animal) => (
           <option key={animal.id} value={animal.id}>

@@ -1,0 +1,218 @@
+// Breeding (issue 11): a doe whose own dam is on the farm is bred to the farm's buck from her
+// profile ('Record Breeding': the goat's 150 days give 'Expected birth {MMM d, yyyy}'), which adds
+// a reminder a week before; then 'Record Birth' brings twins with sex and birth weight in one step.
+// The doe lists them as 'Offspring', a kid shows a three-generation 'Pedigree' with links, and the
+// edit form offers the farm's animals as dam and sire. Checked with axe, and for sideways
+// scrolling at 360 px.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, desktop, narrowPhone, openPage, phone, sharedBrowser } from './support/browser';
+import { addDays, farmApi, todayIn, usDate, type FarmApi } from './support/care';
+import {
+  expectHeaderTitle,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectPath,
+  expectVisible,
+} from './support/checks';
+import { expectDetail, expectToastAndDismiss, selectedOptionText } from './support/herd';
+import { newEmail, signUpAndConfirm } from './support/journeys';
+import { backends, startStack, type Stack } from './support/stack';
+
+const doeName = 'Daisy Mae of the Long Meadow Dairy Herd';
+
+/** 'Jul 29, 2026' */
+const mediumDate = (date: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+
+describe.skipIf(!browserAvailable)('breeding: a doe bred, her twins born, their pedigree', () => {
+  const browser = sharedBrowser();
+
+  describe.each(backends)('on %s', (backend) => {
+    let stack: Stack;
+    let context: BrowserContext;
+    let page: Page;
+    let api: FarmApi;
+    let today = '';
+    const ids = { granny: '', doe: '', buck: '', wether: '', herd: '', dairy: '' };
+
+    beforeAll(async () => {
+      stack = await startStack(backend);
+      ({ context, page } = await openPage(browser(), { viewport: phone }));
+      await signUpAndConfirm(page, stack, newEmail(`breeding-${backend}`));
+      api = farmApi(page, stack.baseUrl);
+      const profile = await api.get<{ timeZone: string }>('/api/v1/profile');
+      today = todayIn(profile.timeZone);
+      const species = await api.get<{ id: string; name: string }[]>('/api/v1/species');
+      const goat = species.find((item) => item.name === 'Goat')!.id;
+      ({ id: ids.herd } = await api.post<{ id: string }>('/api/v1/groups', { name: 'Goat Herd' }));
+      ({ id: ids.dairy } = await api.post<{ id: string }>('/api/v1/groups', { name: 'Milkers' }));
+      const goatOf = async (body: Record<string, unknown>) =>
+        (
+          await api.post<{ id: string }>('/api/v1/animals', {
+            speciesId: goat,
+            groupIds: [ids.herd],
+            ...body,
+          })
+        ).id;
+      ids.granny = await goatOf({ name: 'Granny', sex: 'female', sire: 'Old Tom' });
+      ids.doe = await goatOf({
+        name: doeName,
+        sex: 'female',
+        damId: ids.granny,
+        groupIds: [ids.herd, ids.dairy],
+      });
+      ids.buck = await goatOf({ name: 'Duke', sex: 'male' });
+      ids.wether = await goatOf({ name: 'Wally', sex: 'castrated_male' });
+    });
+    afterAll(async () => {
+      await context?.close();
+      await stack?.stop();
+    });
+
+    const main = () => page.getByRole('main');
+    const goto = (path: string) => page.goto(`${stack.baseUrl}${path}`);
+    const bredOn = () => addDays(today, -10);
+    const expected = () => addDays(bredOn(), 150);
+
+    it("records a breeding to the farm's buck and shows the expected birth", async () => {
+      await goto(`/animal/${ids.doe}`);
+      const breeding = main().getByRole('region', { name: 'Breeding', exact: true });
+      await expectVisible(breeding.getByText('No breedings recorded.', { exact: true }));
+      await breeding.getByRole('link', { name: 'Record Breeding', exact: true }).click();
+      await expectPath(page, `/animal/${ids.doe}/breeding`);
+      await expectHeaderTitle(page, `Breeding: ${doeName}`);
+
+      await main().getByLabel('Breeding Date', { exact: true }).fill(bredOn());
+      const sire = main().getByLabel('Sire', { exact: true });
+      // a buck of the farm, not the wether, nor a doe
+      const options = await sire.locator('option').allTextContents();
+      expect(options).toContain('Duke');
+      expect(options).not.toContain('Wally');
+      expect(options).not.toContain('Granny');
+      await sire.selectOption({ label: 'Duke' });
+      expect(await main().getByLabel('Gestation (days)', { exact: true }).inputValue()).toBe('150');
+      await expectVisible(main().getByText(`Expected birth ${mediumDate(expected())}`, { exact: true }));
+      await main().getByLabel('Note', { exact: true }).fill('Hand mated in the barn');
+
+      await page.setViewportSize(narrowPhone);
+      await expectNoSeriousA11yViolations(page, 'the breeding form');
+      await expectNoHorizontalScroll(page, 'the breeding form');
+      await page.setViewportSize(phone);
+      await main().getByRole('button', { name: 'Save Breeding', exact: true }).click();
+      await expectPath(page, `/animal/${ids.doe}`);
+      await expectToastAndDismiss(page, 'Breeding recorded', `Expected birth ${mediumDate(expected())}`);
+      await expectVisible(breeding.getByText(`Expected birth ${mediumDate(expected())}`, { exact: true }));
+      await expectVisible(breeding.getByText(`Bred ${usDate(bredOn())} to Duke`, { exact: true }));
+    });
+
+    it('adds a reminder a week before the birth', async () => {
+      await goto('/reminders');
+      await main().getByRole('button', { name: 'List', exact: true }).click();
+      await expectVisible(
+        main().getByText(`Birth expected ${mediumDate(expected())}: ${doeName}`, { exact: true }),
+      );
+      const reminders = await api.get<{ items: { title: string; dueDate: string }[] }>('/api/v1/reminders');
+      const birth = reminders.items.find((item) => item.title.startsWith('Birth expected'));
+      expect(birth?.dueDate).toBe(addDays(expected(), -7));
+    });
+
+    it('records twins in one step, with sex, birth weight, dam, sire and her groups', async () => {
+      await goto(`/animal/${ids.doe}`);
+      await main().getByRole('link', { name: 'Record Birth', exact: true }).click();
+      await expectPath(page, `/animal/${ids.doe}/birth`);
+      // her open breeding and its sire are chosen for her
+      await expectHeaderTitle(page, `Birth: ${doeName}`);
+      expect(await selectedOptionText(main().getByRole('combobox', { name: 'Breeding', exact: true }))).toBe(
+        `Bred ${usDate(bredOn())} to Duke (expected ${mediumDate(expected())})`,
+      );
+      expect(await selectedOptionText(main().getByRole('combobox', { name: 'Sire', exact: true }))).toBe(
+        'Duke',
+      );
+
+      const first = main().getByRole('group', { name: 'Newborn 1', exact: true });
+      await first.getByLabel('Name', { exact: true }).fill('Bean');
+      await first.getByLabel('Sex', { exact: true }).selectOption({ label: 'Female' });
+      await first.getByLabel('Birth weight (lbs)', { exact: true }).fill('7.5');
+      await main().getByRole('button', { name: 'Add Another Newborn', exact: true }).click();
+      const second = main().getByRole('group', { name: 'Newborn 2', exact: true });
+      await second.getByLabel('Name', { exact: true }).fill('Pip');
+      await second.getByLabel('Sex', { exact: true }).selectOption({ label: 'Male' });
+
+      await page.setViewportSize(narrowPhone);
+      await expectNoSeriousA11yViolations(page, 'the birth form');
+      await expectNoHorizontalScroll(page, 'the birth form');
+      await page.setViewportSize(phone);
+      await main().getByRole('button', { name: 'Save Birth', exact: true }).click();
+      await expectPath(page, `/animal/${ids.doe}`);
+      await expectToastAndDismiss(page, 'Birth recorded', 'Bean, Pip');
+
+      const offspring = main().getByRole('region', { name: 'Offspring', exact: true });
+      await expectVisible(offspring.getByRole('link', { name: 'Bean', exact: true }));
+      await expectVisible(offspring.getByText(`Female · Born ${usDate(today)}`, { exact: true }));
+      await expectVisible(offspring.getByRole('link', { name: 'Pip', exact: true }));
+      const breeding = main().getByRole('region', { name: 'Breeding', exact: true });
+      await expectVisible(breeding.getByText(`Born ${usDate(today)}`, { exact: true }));
+      // the birth reminder is done
+      const reminders = await api.get<{ items: { title: string }[] }>('/api/v1/reminders');
+      expect(reminders.items.some((item) => item.title.startsWith('Birth expected'))).toBe(false);
+
+      await page.setViewportSize(narrowPhone);
+      await expectNoSeriousA11yViolations(page, "the doe's profile with offspring");
+      await expectNoHorizontalScroll(page, "the doe's profile with offspring");
+      await page.setViewportSize(phone);
+    });
+
+    it("shows a kid's three-generation pedigree, her groups and weight, and links back up", async () => {
+      await main()
+        .getByRole('region', { name: 'Offspring', exact: true })
+        .getByRole('link', { name: 'Bean', exact: true })
+        .click();
+      await expectHeaderTitle(page, 'Bean');
+      await expectDetail(main(), 'Dam', doeName);
+      await expectDetail(main(), 'Sire', 'Duke');
+      await expectDetail(main(), 'Weight', '7.5 lbs');
+      await expectVisible(main().getByRole('link', { name: 'Milkers', exact: true }));
+      const pedigree = main().getByRole('region', { name: 'Pedigree', exact: true });
+      await expectVisible(pedigree.getByRole('link', { name: doeName, exact: true }));
+      await expectVisible(pedigree.getByRole('link', { name: 'Duke', exact: true }));
+      await expectVisible(pedigree.getByRole('link', { name: 'Granny', exact: true }));
+      await expectVisible(pedigree.getByText('Old Tom', { exact: true }));
+      await page.setViewportSize(desktop);
+      await expectNoSeriousA11yViolations(page, "a kid's profile, desktop");
+      await page.setViewportSize(phone);
+
+      await pedigree.getByRole('link', { name: 'Granny', exact: true }).click();
+      await expectHeaderTitle(page, 'Granny');
+      await expectVisible(
+        main()
+          .getByRole('region', { name: 'Offspring', exact: true })
+          .getByRole('link', { name: doeName, exact: true }),
+      );
+    });
+
+    it("edits a kid's dam and sire from the farm's animals, or a name from elsewhere", async () => {
+      const [pip] = (await api.get<{ id: string; name: string }[]>('/api/v1/animals')).filter(
+        (animal) => animal.name === 'Pip',
+      );
+      await goto(`/animal/${pip!.id}/edit`);
+      await expectHeaderTitle(page, 'Edit Animal');
+      expect(await selectedOptionText(main().getByRole('combobox', { name: 'Dam', exact: true }))).toBe(
+        doeName,
+      );
+      await main().getByLabel('Sire', { exact: true }).selectOption({ label: 'Not on this farm' });
+      await main().getByLabel('Sire name', { exact: true }).fill('Borrowed Buck');
+      await main().getByRole('button', { name: 'Update Animal', exact: true }).click();
+      await expectPath(page, `/animal/${pip!.id}`);
+      await expectDetail(main(), 'Sire', 'Borrowed Buck');
+      const pedigree = main().getByRole('region', { name: 'Pedigree', exact: true });
+      await expectVisible(pedigree.getByText('Borrowed Buck', { exact: true }));
+      expect(await pedigree.getByRole('link', { name: 'Duke' }).count()).toBe(0);
+    });
+  });
+});
