@@ -56,13 +56,13 @@ export function createBreedingRepo(db: Database) {
     },
 
     /**
-     * Records the breeding with its reminder and, when given, the farm's gestation for the dam's
+     * Records the breeding with its reminder (none for a past birth) and, when given, the farm's gestation for the dam's
      * species; nothing when this farm already has the id (a repeated submit). Answers whether it wrote.
      */
     async insert(
       farmId: string,
       breeding: NewBreeding,
-      reminder: { title: string; dueDate: string },
+      reminder: { title: string; dueDate: string } | null,
       gestation: { speciesId: string; days: number } | null,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -72,19 +72,21 @@ export function createBreedingRepo(db: Database) {
           .onConflictDoNothing({ target: [breedings.farmId, breedings.id] })
           .returning({ id: breedings.id });
         if (!written.length) return false;
-        const reminderId = randomUUID();
-        await tx.insert(reminders).values({
-          id: reminderId,
-          farmId,
-          animalId: breeding.damId,
-          title: reminder.title,
-          type: 'general',
-          dueDate: reminder.dueDate,
-        });
-        await tx
-          .update(breedings)
-          .set({ reminderId })
-          .where(and(eq(breedings.farmId, farmId), eq(breedings.id, breeding.id)));
+        if (reminder) {
+          const reminderId = randomUUID();
+          await tx.insert(reminders).values({
+            id: reminderId,
+            farmId,
+            animalId: breeding.damId,
+            title: reminder.title,
+            type: 'general',
+            dueDate: reminder.dueDate,
+          });
+          await tx
+            .update(breedings)
+            .set({ reminderId })
+            .where(and(eq(breedings.farmId, farmId), eq(breedings.id, breeding.id)));
+        }
         if (gestation)
           await tx
             .insert(speciesGestation)

@@ -54,11 +54,17 @@ export function createBreedingService(deps: {
       return repo.list(farmId, damId);
     },
 
-    /** Records a breeding, its reminder a week before the birth, and the farm's gestation for the species. */
+    /**
+     * Records a breeding, its reminder a week before the birth (unless the birth is already past),
+     * and the farm's gestation for the species.
+     */
     async create(farmId: string, damId: string, input: BreedingInput) {
       const dam = await findDam(farmId, damId);
+      if (dam.birthDate && input.bredOn < dam.birthDate)
+        throw new ValidationError({ bredOn: ['Breeding date cannot be before the dam was born'] });
       const sire = await resolveSire(farmId, damId, input);
       const { timeZone } = await profiles.settings(farmId);
+      const today = dateInZone(new Date(), timeZone);
       const expectedOn = expectedBirth(input.bredOn, input.gestationDays);
       const id = input.id ?? randomUUID();
       const written = await repo.insert(
@@ -72,10 +78,10 @@ export function createBreedingService(deps: {
           expectedOn,
           note: input.note ?? null,
         },
-        {
-          title: birthReminderTitle(dam.name, expectedOn),
-          dueDate: birthReminderDue(expectedOn, dateInZone(new Date(), timeZone)),
-        },
+        // a breeding from the past, written down for the record, needs no reminder
+        expectedOn < today
+          ? null
+          : { title: birthReminderTitle(dam.name, expectedOn), dueDate: birthReminderDue(expectedOn, today) },
         dam.speciesId ? { speciesId: dam.speciesId, days: input.gestationDays } : null,
       );
       const breeding = await repo.find(farmId, id);
@@ -94,6 +100,8 @@ export function createBreedingService(deps: {
       const breeding = input.breedingId ? await repo.find(farmId, input.breedingId) : undefined;
       if (input.breedingId && breeding?.damId !== damId)
         throw new ValidationError({ breedingId: ['Choose a breeding of this dam'] });
+      if (dam.birthDate && input.bornOn <= dam.birthDate)
+        throw new ValidationError({ bornOn: ['Birth date must be after the dam was born'] });
       if (breeding && input.bornOn < breeding.bredOn)
         throw new ValidationError({ bornOn: ['Birth date cannot be before the breeding'] });
       const sire =

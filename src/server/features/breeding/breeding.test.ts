@@ -120,7 +120,12 @@ describe.each(backends)('breeding on %s', (backend) => {
     expect(
       (await get<Species[]>('/api/v1/species', other)).find((item) => item.id === goat.id)?.gestationDays,
     ).toBe(150);
-    await send(`/api/v1/animals/${ewe.id}/breedings`, { bredOn, gestationDays: 150 });
+    // a breeding of long ago, written for the record: no reminder for a birth already past
+    const old = await created<Breeding>(
+      await send(`/api/v1/animals/${ewe.id}/breedings`, { bredOn: addDays(today, -400), gestationDays: 150 }),
+    );
+    expect(old).toMatchObject({ expectedOn: addDays(today, -250), reminderId: null });
+    expect((await reminders()).filter((item) => item.animalId === ewe.id)).toHaveLength(1);
   });
 
   it('refuses a future date, a bad gestation, the dam as her own sire and another farm’s sire', async () => {

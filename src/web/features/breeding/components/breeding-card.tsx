@@ -78,11 +78,11 @@ export function BreedingCard({ damId }: { damId: string }) {
         Breeding
       </h3>
       <div className="grid grid-cols-2 gap-2">
-        <Link href={`/animal/${damId}/breeding`} className={`${buttonBase} ${buttonClasses.secondary}`}>
+        <Link href={`/animal/${damId}/breeding`} className={`${buttonBase} ${buttonClasses.secondary} !px-2`}>
           <Heart aria-hidden className="size-4" />
           Record Breeding
         </Link>
-        <Link href={`/animal/${damId}/birth`} className={`${buttonBase} ${buttonClasses.secondary}`}>
+        <Link href={`/animal/${damId}/birth`} className={`${buttonBase} ${buttonClasses.secondary} !px-2`}>
           <Baby aria-hidden className="size-4" />
           Record Birth
         </Link>
