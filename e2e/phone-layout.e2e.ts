@@ -48,6 +48,7 @@ describe.skipIf(!browserAvailable)('a season on a phone: every page at 360 px wi
         `/animal/${longNamedId}/weight-entry`,
         `/animal/${longNamedId}/breeding`,
         `/animal/${longNamedId}/birth`,
+        `/animal/${longNamedId}/record`,
         `/animal/${goatIds[1]}/edit-note/${noteEntryId}`,
         `/animal/${goatIds[1]}`,
         `/group/${groups.horses}`,

@@ -1,7 +1,6 @@
 // Builds the whole HTTP application: auth, the /api/v1 REST API, and the web app's files.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Schema } from 'hono';
 import { openAPIRouteHandler } from 'hono-openapi';
@@ -18,6 +17,9 @@ import { createAccountRepo } from './features/account/account.repo';
 import { accountRoutes } from './features/account/account.routes';
 import { createAnimalsRepo } from './features/animals/animals.repo';
 import { animalsRoutes } from './features/animals/animals.routes';
+import { clientAddress } from './http/rate-limit';
+import { createRecordsRepo } from './features/records/records.repo';
+import { publicRecordRoutes, recordsRoutes } from './features/records/records.routes';
 import { createBreedingRepo } from './features/breeding/breeding.repo';
 import { breedingRoutes } from './features/breeding/breeding.routes';
 import { createCareRepo } from './features/care/care.repo';
@@ -65,6 +67,7 @@ export type ApiRoutes = Hono<
   | RoutesOf<typeof careRoutes>
   | RoutesOf<typeof remindersRoutes>
   | RoutesOf<typeof breedingRoutes>
+  | RoutesOf<typeof recordsRoutes>
   | RoutesOf<typeof accountRoutes>
 >;
 
@@ -151,15 +154,7 @@ export function createApp(deps: AppDeps) {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(clientIpHeader);
     headers.delete('content-length'); // the body is passed on re-serialised
-    let ip: string | undefined;
-    if (config.trustProxy) ip = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    else {
-      try {
-        ip = getConnInfo(c).remote.address;
-      } catch {
-        ip = undefined; // in-process requests (tests) have no socket
-      }
-    }
+    const ip = clientAddress(c, config.trustProxy);
     if (ip) headers.set(clientIpHeader, ip);
 
     const account = path === '/sign-in/email' ? (checked.parsed as { email: string }).email : undefined;
@@ -221,11 +216,16 @@ export function createApp(deps: AppDeps) {
   api.route('/', careRoutes({ repo: care, profiles }));
   api.route('/', remindersRoutes({ repo: createRemindersRepo(db), care, profiles }));
   api.route('/', breedingRoutes({ repo: createBreedingRepo(db), animals, profiles }));
+  const records = createRecordsRepo(db);
+  const recordDeps = { repo: records, animals, care, profiles, photos: deps.photos };
+  api.route('/', recordsRoutes({ ...recordDeps, origin: appOrigin }));
   api.route(
     '/',
     accountRoutes({ repo: createAccountRepo(db), photos: deps.photos, sessions, secure: config.secure }),
   );
   app.route('/api/v1', api);
+  // a shared health record: the one API reachable without a session, by its link's token alone
+  app.route('/api/public', publicRecordRoutes({ ...recordDeps, db, trustProxy: config.trustProxy }));
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', 'No such API route.'), 404));
   app.route('/internal', backupRoutes({ db, photos: deps.photos, authSecret: config.authSecret, logger }));
@@ -260,6 +260,11 @@ export function createApp(deps: AppDeps) {
     app.get('/:file{[^/]+\\.(svg|png|ico|webmanifest|txt)}', topLevelFiles);
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
+      if (c.req.path.startsWith('/record/')) {
+        // a shared health record's page: its address is a secret
+        c.header('X-Robots-Tag', 'noindex, nofollow');
+        c.header('Referrer-Policy', 'no-referrer');
+      }
       return c.html(appHtml);
     });
   }

@@ -3,7 +3,7 @@
 // rule, lengths, no unknown fields), and sign-in is limited per account as well as per address.
 // See docs/decisions/0011-input-rules.md and 0012-auth-gateway.md.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
@@ -14,6 +14,7 @@ import type { Database } from '../db/database';
 import { rateLimit } from '../db/schema';
 import { fieldIssues, invalid } from '../http/validation';
 import { errorBody } from '../http/errors';
+import { overLimit } from '../http/rate-limit';
 
 const email = emailSchema;
 const password = passwordSchema;
@@ -146,21 +147,7 @@ export function createSignInGuard(deps: { db: Database; secret: string; secure: 
     /** Counts an attempt on the account; true when it is over the limit (answer 429). */
     async overLimit(c: Context, address: string): Promise<boolean> {
       if (isKnownDevice(c, address)) return false;
-      const now = Date.now();
-      const windowStart = now - accountAttempts.windowMs;
-      const expired = sql`${rateLimit.lastRequest} < ${windowStart}`;
-      const [row] = await db
-        .insert(rateLimit)
-        .values({ key: signInAccountKey(address), count: 1, lastRequest: now })
-        .onConflictDoUpdate({
-          target: rateLimit.key,
-          set: {
-            count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
-            lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
-          },
-        })
-        .returning({ count: rateLimit.count });
-      return Number(row?.count ?? 0) > accountAttempts.max;
+      return overLimit(db, signInAccountKey(address), accountAttempts);
     },
     /**
      * After a successful sign-in: the account's count starts again, and the answer carries the

@@ -13,6 +13,7 @@ import {
   groups,
   profiles,
   rateLimit,
+  recordShares,
   reminderAnimals,
   reminders,
   session,
@@ -42,6 +43,7 @@ const ordered: PgTable[] = [
   reminders,
   reminderAnimals,
   breedings,
+  recordShares,
 ];
 
 export const backupTableNames: readonly string[] = ordered.map((table) => getTableConfig(table).name);

@@ -511,3 +511,25 @@ export const breedings = pgTable(
     index('breedings_farm_id_dam_id_idx').on(table.farmId, table.damId, table.bredOn.desc()),
   ],
 );
+
+/** A read-only link to one animal's health record, by the SHA-256 of its token (migration 0013). */
+export const recordShares = pgTable(
+  'record_shares',
+  {
+    farmId: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    animalId: uuid('animal_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    primaryKey({ columns: [table.farmId, table.animalId] }),
+    unique('record_shares_token_hash_unique').on(table.tokenHash),
+    foreignKey({
+      name: 'record_shares_animal_fk',
+      columns: [table.farmId, table.animalId],
+      foreignColumns: [animals.farmId, animals.id],
+    }).onDelete('cascade'),
+  ],
+);

@@ -368,6 +368,8 @@ describe.each(backends)('the farm-scoped ids migration on %s', (backend) => {
         'animal_groups: FOREIGN KEY (farm_id, animal_id) REFERENCES animals(farm_id, id) ON DELETE CASCADE',
         'animal_groups: FOREIGN KEY (farm_id, group_id) REFERENCES groups(farm_id, id) ON DELETE CASCADE',
         'animal_groups: PRIMARY KEY (farm_id, animal_id, group_id)',
+        'animals: FOREIGN KEY (farm_id, dam_id) REFERENCES animals(farm_id, id) ON DELETE SET NULL (dam_id) DEFERRABLE',
+        'animals: FOREIGN KEY (farm_id, sire_id) REFERENCES animals(farm_id, id) ON DELETE SET NULL (sire_id) DEFERRABLE',
         'animals: FOREIGN KEY (species_id) REFERENCES species(id) ON DELETE SET NULL',
         'animals: PRIMARY KEY (farm_id, id)',
         'care_entries: FOREIGN KEY (farm_id, animal_id) REFERENCES animals(farm_id, id) ON DELETE CASCADE',

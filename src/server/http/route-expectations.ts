@@ -73,6 +73,10 @@ export const appRoutes: Record<string, AppRouteRow> = {
   'GET /api/auth/*': { kind: 'auth-handler' },
   'POST /api/auth/*': { kind: 'auth-handler' },
   'ALL /api/v1/*': { kind: 'middleware', why: 'same-origin check, then the session → farm guard' },
+  // a shared health record, by its link's token only (records.test.ts tries real links)
+  'ALL /api/public/*': { kind: 'middleware', why: 'rate limit and noindex/no-referrer on shared records' },
+  'GET /api/public/records/:token': { kind: 'public', status: 404 },
+  'GET /api/public/records/:token/photo': { kind: 'public', status: 404 },
   'GET /api/v1/openapi.json': { kind: 'public', status: 200 },
   'POST /internal/backup': {
     kind: 'token',
@@ -155,6 +159,25 @@ export const appRoutes: Record<string, AppRouteRow> = {
     otherFarm: 404,
   },
   'DELETE /api/v1/breedings/:id': { kind: 'api', params: { id: 'breeding' }, owner: 204, otherFarm: 404 },
+  'GET /api/v1/animals/:id/record': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
+  'GET /api/v1/animals/:id/record/share': {
+    kind: 'api',
+    params: { id: 'animal' },
+    owner: 200,
+    otherFarm: 404,
+  },
+  'POST /api/v1/animals/:id/record/share': {
+    kind: 'api',
+    params: { id: 'animal' },
+    owner: 201,
+    otherFarm: 404,
+  },
+  'DELETE /api/v1/animals/:id/record/share': {
+    kind: 'api',
+    params: { id: 'animal' },
+    owner: 204,
+    otherFarm: 404,
+  },
   'GET /api/v1/animals/:id/family': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
   'GET /api/v1/animals/:id/weights': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
   'PATCH /api/v1/animals/:id': {

@@ -64,7 +64,7 @@ export function AppShell({ title: givenTitle, children }: { title?: string; chil
     <div className="min-h-dvh md:flex">
       <aside
         data-state={sidebar.open ? 'expanded' : 'collapsed'}
-        className={`sticky top-0 hidden h-dvh shrink-0 flex-col border-r border-stone-200 bg-white transition-[width] md:flex ${
+        className={`sticky top-0 hidden h-dvh shrink-0 flex-col border-r border-stone-200 bg-white transition-[width] md:flex print:hidden ${
           sidebar.open ? 'w-64' : 'w-12'
         }`}
       >
@@ -94,7 +94,7 @@ export function AppShell({ title: givenTitle, children }: { title?: string; chil
       </aside>
 
       <div className="min-w-0 flex-1">
-        <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b border-stone-200 bg-white/95 px-4 backdrop-blur">
+        <header className="sticky top-0 z-10 flex h-14 print:hidden items-center gap-2 border-b border-stone-200 bg-white/95 px-4 backdrop-blur">
           <button
             type="button"
             onClick={sidebar.toggle}
@@ -110,14 +110,14 @@ export function AppShell({ title: givenTitle, children }: { title?: string; chil
             {title}
           </h1>
         </header>
-        <main className="mx-auto w-full max-w-[480px] px-4 pt-4 pb-24 md:pb-10">
+        <main className="mx-auto w-full max-w-[480px] px-4 pt-4 pb-24 md:pb-10 print:max-w-none print:p-0">
           <PageHeadingContext value={setHeading}>{children}</PageHeadingContext>
         </main>
       </div>
 
       <nav
         aria-label="Main"
-        className="fixed inset-x-0 bottom-0 z-20 grid grid-cols-4 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+        className="fixed inset-x-0 bottom-0 z-20 grid grid-cols-4 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden print:hidden"
       >
         {sections.map(({ id, label, to }) => {
           const Icon = icons[id];

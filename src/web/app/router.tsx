@@ -58,6 +58,11 @@ export const appRoutes: AppRoute[] = [
     Page: lazy(() => import('./routes/edit-animal-page')),
   },
   {
+    path: '/animal/:animalId/record',
+    title: 'Health Record',
+    Page: lazy(() => import('./routes/health-record-page')),
+  },
+  {
     path: '/animal/:animalId/breeding',
     title: 'Record Breeding',
     Page: lazy(() => import('./routes/record-breeding-page')),
@@ -99,6 +104,7 @@ export const appRoutes: AppRoute[] = [
 
 const AuthPage = lazy(() => import('../features/auth/auth-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
+const SharedRecordPage = lazy(() => import('./routes/shared-record-page'));
 
 const loading = (
   <p role="status" className="p-8 text-center text-stone-600">
@@ -121,6 +127,14 @@ export function AppRouter() {
     return (
       <Suspense fallback={loading}>
         <ResetPasswordPage />
+      </Suspense>
+    );
+  }
+  if (location.startsWith('/record/')) {
+    // a shared health record: its link is the only key, no session needed
+    return (
+      <Suspense fallback={loading}>
+        <Route path="/record/:token" component={SharedRecordPage} />
       </Suspense>
     );
   }

@@ -27,6 +27,9 @@ const rowsOf: Record<string, string> = {
   group_log: 'farm_id = $farm',
   reminders: 'farm_id = $farm',
   reminder_animals: 'farm_id = $farm',
+  breedings: 'farm_id = $farm',
+  species_gestation: 'farm_id = $farm',
+  record_shares: 'farm_id = $farm',
   // the per-account sign-in counter names the address (the per-address ones name no farm)
   rate_limit: "key = 'sign-in-account:' || lower($email)",
 };

@@ -1,7 +1,7 @@
 // /animal/:animalId: the animal's photo, name, age and groups, Add Entry (above the fold on a phone),
 // its details, its reminders (its own and its groups') and its care history.
 import { useQuery } from '@tanstack/react-query';
-import { ImageOff, Pencil } from 'lucide-react';
+import { FileText, ImageOff, Pencil } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'wouter';
 import type { Animal } from '../../../shared/schemas/animals';
@@ -88,13 +88,22 @@ function AnimalProfile({
               {animal.speciesName ?? 'Unknown Species'}
               {age && <span> · {age}</span>}
             </p>
-            <Link
-              href={`/animal/${animal.id}/edit`}
-              className={`${buttonBase} ${buttonClasses.secondary} -ml-0.5`}
-            >
-              <Pencil aria-hidden className="size-4" />
-              Edit
-            </Link>
+            <div className="flex flex-wrap gap-2">
+              <Link
+                href={`/animal/${animal.id}/edit`}
+                className={`${buttonBase} ${buttonClasses.secondary} -ml-0.5`}
+              >
+                <Pencil aria-hidden className="size-4" />
+                Edit
+              </Link>
+              <Link
+                href={`/animal/${animal.id}/record`}
+                className={`${buttonBase} ${buttonClasses.secondary} !px-3`}
+              >
+                <FileText aria-hidden className="size-4" />
+                Health Record
+              </Link>
+            </div>
           </div>
         </div>
         <WithdrawalBadges withdrawal={animal.withdrawal} today={today} />

@@ -1,0 +1,161 @@
+// Health record (issue 11): from a goat's profile, 'Health Record' shows her identity, weights,
+// medicines with route, lot and withdrawal, and notes; print hides the app around it. 'Share'
+// shows a link once; a visitor with no account opens it read-only (noindex), and after 'Revoke'
+// the same link opens nothing. Checked with axe, and for sideways scrolling at 360 px.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, desktop, narrowPhone, openPage, phone, sharedBrowser } from './support/browser';
+import { addDays, farmApi, todayIn, type FarmApi } from './support/care';
+import {
+  expectHeaderTitle,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectPath,
+  expectVisible,
+} from './support/checks';
+import { expectToastAndDismiss } from './support/herd';
+import { newEmail, signUpAndConfirm } from './support/journeys';
+import { backends, startStack, type Stack } from './support/stack';
+
+const goatName = 'Clementine Buttercup of the Hollow';
+
+describe.skipIf(!browserAvailable)('health record: printed for the vet, shared by a link, revoked', () => {
+  const browser = sharedBrowser();
+
+  describe.each(backends)('on %s', (backend) => {
+    let stack: Stack;
+    let context: BrowserContext;
+    let page: Page;
+    let visitor: BrowserContext | undefined;
+    let api: FarmApi;
+    let goatId = '';
+    let link = '';
+
+    beforeAll(async () => {
+      stack = await startStack(backend);
+      ({ context, page } = await openPage(browser(), { viewport: phone }));
+      await signUpAndConfirm(page, stack, newEmail(`record-${backend}`));
+      api = farmApi(page, stack.baseUrl);
+      const profile = await api.get<{ timeZone: string }>('/api/v1/profile');
+      const today = todayIn(profile.timeZone);
+      const { id: groupId } = await api.post<{ id: string }>('/api/v1/groups', {
+        name: 'Secret Paddock Group',
+      });
+      ({ id: goatId } = await api.post<{ id: string }>('/api/v1/animals', {
+        name: goatName,
+        sex: 'female',
+        tagId: 'UK-4471',
+        dam: 'Bramble',
+        sire: 'Duke',
+        birthDate: addDays(today, -400),
+        groupIds: [groupId],
+      }));
+      await api.post('/api/v1/animals', { name: 'Other Goat Never Shared', groupIds: [groupId] });
+      for (const [daysAgo, weightValue] of [
+        [60, 50],
+        [30, 55],
+      ] as const)
+        await api.post('/api/v1/care-entries', {
+          type: 'weight',
+          dateRecorded: addDays(today, -daysAgo),
+          weights: [{ animalId: goatId, weightValue }],
+        });
+      await api.post('/api/v1/care-entries', {
+        type: 'medical',
+        animalIds: [goatId],
+        dateRecorded: addDays(today, -5),
+        medicationName: 'Penicillin',
+        dosage: 5,
+        dosageUnit: 'mL',
+        route: 'injection',
+        lotNumber: 'PEN-0042',
+        givenBy: 'Dr. Lee',
+        meatWithdrawalDays: 10,
+      });
+      await api.post('/api/v1/care-entries', {
+        type: 'note',
+        animalIds: [goatId],
+        dateRecorded: addDays(today, -2),
+        title: 'Limping',
+        noteContent: 'Left hind, after the rain',
+      });
+    });
+    afterAll(async () => {
+      await visitor?.close();
+      await context?.close();
+      await stack?.stop();
+    });
+
+    const main = () => page.getByRole('main');
+
+    it('opens the record from the profile, with everything a vet asks for', async () => {
+      await page.goto(`${stack.baseUrl}/animal/${goatId}`);
+      await main().getByRole('link', { name: 'Health Record', exact: true }).click();
+      await expectPath(page, `/animal/${goatId}/record`);
+      await expectHeaderTitle(page, `Health Record: ${goatName}`);
+      const record = main().getByRole('article', { name: goatName, exact: true });
+      for (const heading of ['Identity', 'Weights', 'Medications', 'Notes'])
+        await expectVisible(record.getByRole('heading', { name: heading, exact: true }));
+      await expectVisible(record.getByText('UK-4471', { exact: true }));
+      await expectVisible(record.getByText('Bramble', { exact: true }));
+      await expectVisible(record.getByRole('img', { name: /^Weight of / }));
+      await expectVisible(
+        record.getByText('Injection · Lot PEN-0042 · Given by Dr. Lee · Withdrawal: meat 10 days', {
+          exact: true,
+        }),
+      );
+      await expectVisible(record.getByText('Limping', { exact: true }));
+
+      await page.setViewportSize(narrowPhone);
+      await expectNoSeriousA11yViolations(page, 'the health record');
+      await expectNoHorizontalScroll(page, 'the health record');
+      await page.setViewportSize(desktop);
+      await expectNoSeriousA11yViolations(page, 'the health record, desktop');
+
+      // on paper: the record alone, without the app's header, navigation, buttons or share panel
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.getByRole('banner').isVisible()).toBe(false);
+      expect(await main().getByRole('button', { name: 'Print', exact: true }).isVisible()).toBe(false);
+      expect(await main().getByRole('heading', { name: 'Share', exact: true }).isVisible()).toBe(false);
+      await expectVisible(record.getByRole('heading', { name: 'Medications', exact: true }));
+      await page.emulateMedia({ media: 'screen' });
+      await page.setViewportSize(phone);
+    });
+
+    it('shares it: a visitor without an account reads it, and nothing else of the farm', async () => {
+      await main().getByRole('button', { name: 'Share', exact: true }).click();
+      const field = main().getByLabel('Share link', { exact: true });
+      await expectVisible(field);
+      link = await field.inputValue();
+      expect(link).toMatch(new RegExp(`^${stack.baseUrl}/record/[A-Za-z0-9_-]{43}$`));
+
+      ({ context: visitor } = await openPage(browser(), { viewport: phone }));
+      const stranger = await visitor.newPage();
+      const response = await stranger.goto(link);
+      expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+      const record = stranger.getByRole('article', { name: goatName, exact: true });
+      await expectVisible(
+        record.getByText('Injection · Lot PEN-0042 · Given by Dr. Lee · Withdrawal: meat 10 days'),
+      );
+      const text = await stranger.locator('body').innerText();
+      for (const secret of ['Secret Paddock Group', 'Other Goat Never Shared', 'Edit', 'Delete', 'Revoke'])
+        expect(text, `the shared page shows '${secret}'`).not.toContain(secret);
+      await stranger.setViewportSize(narrowPhone);
+      await expectNoSeriousA11yViolations(stranger, 'the shared record');
+      await expectNoHorizontalScroll(stranger, 'the shared record');
+      // the link opens no other page of the app
+      await stranger.goto(`${stack.baseUrl}/home`);
+      await expectPath(stranger, '/auth');
+    });
+
+    it('revokes it: the same link then opens nothing', async () => {
+      await main().getByRole('button', { name: 'Revoke', exact: true }).click();
+      await expectToastAndDismiss(page, 'Link revoked', 'The link no longer opens this record.');
+      await expectVisible(main().getByRole('button', { name: 'Share', exact: true }));
+      const stranger = await visitor!.newPage();
+      await stranger.goto(link);
+      await expectVisible(stranger.getByText('This link does not open a record', { exact: true }));
+      expect(await stranger.getByRole('article').count()).toBe(0);
+    });
+  });
+});

@@ -1,0 +1,54 @@
+// Share links of health records: only the token's SHA-256 is stored, one link per animal. Every
+// query but the one that reads a link filters by the caller's farm; that one answers the farm and
+// animal the link is for, and nothing else.
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { recordShares } from '../../db/schema';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function createRecordsRepo(db: Database) {
+  return {
+    async sharedSince(farmId: string, animalId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ createdAt: recordShares.createdAt })
+        .from(recordShares)
+        .where(and(eq(recordShares.farmId, farmId), eq(recordShares.animalId, animalId)));
+      return row?.createdAt ?? null;
+    },
+
+    /** Stores the new link's hash in place of any earlier link of the animal. */
+    async share(farmId: string, animalId: string, tokenHash: string): Promise<Date> {
+      const [row] = await db
+        .insert(recordShares)
+        .values({ farmId, animalId, tokenHash })
+        .onConflictDoUpdate({
+          target: [recordShares.farmId, recordShares.animalId],
+          set: { tokenHash, createdAt: new Date() },
+        })
+        .returning({ createdAt: recordShares.createdAt });
+      return row!.createdAt;
+    },
+
+    /** Ends the animal's link; false when it had none. */
+    async revoke(farmId: string, animalId: string): Promise<boolean> {
+      const gone = await db
+        .delete(recordShares)
+        .where(and(eq(recordShares.farmId, farmId), eq(recordShares.animalId, animalId)))
+        .returning({ animalId: recordShares.animalId });
+      return gone.length === 1;
+    },
+
+    /** The farm and animal a live link is for, by the link's token. */
+    async byToken(token: string): Promise<{ farmId: string; animalId: string } | undefined> {
+      const [row] = await db
+        .select({ farmId: recordShares.farmId, animalId: recordShares.animalId })
+        .from(recordShares)
+        .where(eq(recordShares.tokenHash, hashToken(token)));
+      return row;
+    },
+  };
+}
+
+export type RecordsRepo = ReturnType<typeof createRecordsRepo>;

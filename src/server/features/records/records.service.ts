@@ -1,0 +1,115 @@
+// An animal's health record, assembled from the animal, its weighings and its history (a detail
+// page: a fixed handful of statements), for its farm or for a share link; and the link's rules:
+// 256 random bits, stored hashed, shown once, one per animal, revocable.
+import { randomBytes } from 'node:crypto';
+import { dateInZone } from '../../../shared/care/dates';
+import type { CareEntry } from '../../../shared/schemas/care';
+import type { HealthRecord, RecordEntry } from '../../../shared/schemas/records';
+import { shareTokenPattern } from '../../../shared/schemas/records';
+import { NotFoundError } from '../../http/errors';
+import type { ProfileRepo } from '../account/profile.repo';
+import { photoVersion, type AnimalsRepo } from '../animals/animals.repo';
+import type { CareRepo } from '../care/care.repo';
+import { hashToken, type RecordsRepo } from './records.repo';
+
+/** How much history a record holds: more than a hobby animal gathers in years. */
+const historyLimit = 500;
+
+const recordEntry = (entry: CareEntry): RecordEntry => ({
+  id: entry.id,
+  type: entry.type as RecordEntry['type'],
+  dateRecorded: entry.dateRecorded,
+  medicationName: entry.medicationName,
+  dosage: entry.dosage,
+  dosageUnit: entry.dosageUnit,
+  route: entry.route,
+  lotNumber: entry.lotNumber,
+  givenBy: entry.givenBy,
+  meatWithdrawalDays: entry.meatWithdrawalDays,
+  milkWithdrawalDays: entry.milkWithdrawalDays,
+  eggWithdrawalDays: entry.eggWithdrawalDays,
+  title: entry.title,
+  noteContent: entry.noteContent,
+});
+
+export function createRecordsService(deps: {
+  repo: RecordsRepo;
+  animals: AnimalsRepo;
+  care: CareRepo;
+  profiles: ProfileRepo;
+}) {
+  const { repo, animals, care, profiles } = deps;
+
+  /** The record; `photoBase` is the address its photo is served from (the farm's or the link's). */
+  async function record(farmId: string, animalId: string, photoBase: string | null): Promise<HealthRecord> {
+    const animal = await animals.find(farmId, animalId);
+    if (!animal) throw new NotFoundError('Animal');
+    const [weights, history, settings] = await Promise.all([
+      care.animalWeights(farmId, animalId),
+      care.animalHistory(farmId, animalId, 0, historyLimit),
+      profiles.settings(farmId),
+    ]);
+    const entries = history ? (JSON.parse(history) as { items: CareEntry[] }).items : [];
+    const version = animal.photoKey ? photoVersion(animal.photoKey) : null;
+    return {
+      animal: {
+        id: animal.id,
+        name: animal.name,
+        speciesName: animal.speciesName,
+        breed: animal.breed,
+        sex: animal.sex,
+        birthDate: animal.birthDate,
+        color: animal.color,
+        tagId: animal.tagId,
+        dam: animal.dam,
+        sire: animal.sire,
+        photoUrl: version && photoBase ? `${photoBase}?v=${version}` : null,
+      },
+      weightUnit: settings.weightUnit,
+      today: dateInZone(new Date(), settings.timeZone),
+      weights: weights ?? [],
+      medications: entries.filter((entry) => entry.type === 'medical').map(recordEntry),
+      notes: entries.filter((entry) => entry.type === 'note').map(recordEntry),
+    };
+  }
+
+  /** The farm and animal of a live link; 404 for anything else (a bad, old or revoked token alike). */
+  async function resolve(token: string) {
+    const shared = shareTokenPattern.test(token) ? await repo.byToken(token) : undefined;
+    if (!shared) throw new NotFoundError('Health record');
+    return shared;
+  }
+
+  return {
+    forFarm: (farmId: string, animalId: string) =>
+      record(farmId, animalId, `/api/v1/animals/${animalId}/photo`),
+
+    async forLink(token: string) {
+      const { farmId, animalId } = await resolve(token);
+      return record(farmId, animalId, `/api/public/records/${token}/photo`);
+    },
+
+    resolve,
+
+    async shareState(farmId: string, animalId: string) {
+      if (!(await animals.find(farmId, animalId))) throw new NotFoundError('Animal');
+      const since = await repo.sharedSince(farmId, animalId);
+      return { sharedSince: since?.toISOString() ?? null };
+    },
+
+    /** A new link (the old one stops working): answered once, kept only as a hash. */
+    async share(farmId: string, animalId: string, origin: string) {
+      if (!(await animals.find(farmId, animalId))) throw new NotFoundError('Animal');
+      const token = randomBytes(32).toString('base64url');
+      const since = await repo.share(farmId, animalId, hashToken(token));
+      return { url: `${origin}/record/${token}`, sharedSince: since.toISOString() };
+    },
+
+    async revoke(farmId: string, animalId: string) {
+      if (!(await animals.find(farmId, animalId))) throw new NotFoundError('Animal');
+      await repo.revoke(farmId, animalId);
+    },
+  };
+}
+
+export type RecordsService = ReturnType<typeof createRecordsService>;

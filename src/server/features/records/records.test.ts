@@ -1,0 +1,245 @@
+// Health record (issue 11): the farm's record of one animal, and its share link — 256 random bits
+// stored hashed, shown once, read-only, revocable, noindex, no cookie needed, rate limited — from
+// which neither another animal, the farm's other records nor the owner's account can be reached.
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HealthRecord, RecordShareLink } from '../../../shared/schemas/records';
+import { queryRows } from '../../db/sql-text';
+import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
+import { sharedRecordLimit } from './records.routes';
+
+describe.each(backends)('health record on %s', (backend) => {
+  let t: TestApp;
+  let cookie: string;
+  let other: string;
+  let pen: string;
+  let clover: string;
+  let secretGoat: string;
+  const email = 'record-owner@example.com';
+
+  const send = (
+    path: string,
+    body?: unknown,
+    method = body ? 'POST' : 'GET',
+    as: string | undefined = cookie,
+  ) => t.request(path, { cookie: as, body, method });
+  const anonymous = (path: string, headers: Record<string, string> = {}) =>
+    t.app.request(`${appUrl}${path}`, { headers });
+  const share = async (animalId: string) => {
+    const response = await send(`/api/v1/animals/${animalId}/record/share`, undefined, 'POST');
+    expect(response.status).toBe(201);
+    return (await response.json()) as RecordShareLink;
+  };
+  const tokenOf = (link: RecordShareLink) => link.url.split('/record/')[1]!;
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    ({ cookie } = await t.signUpAndConfirm(email));
+    ({ cookie: other } = await t.signUpAndConfirm('record-other@example.com'));
+    await send('/api/v1/profile', { farmName: 'Secret Hollow Farm', weightUnit: 'kg' }, 'PATCH');
+    pen = (await (await send('/api/v1/groups', { name: 'Private Pen' })).json()).id;
+    clover = (
+      await (
+        await send('/api/v1/animals', {
+          name: 'Clover',
+          breed: 'Nubian',
+          sex: 'female',
+          birthDate: '2024-03-01',
+          tagId: 'UK-77',
+          dam: 'Bramble',
+          sire: 'Duke',
+          groupIds: [pen],
+        })
+      ).json()
+    ).id;
+    secretGoat = (await (await send('/api/v1/animals', { name: 'Hidden Hector', groupIds: [pen] })).json())
+      .id;
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#7a5' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(photo)]), 'clover.jpg');
+    const upload = await t.app.request(`${appUrl}/api/v1/animals/${clover}/photo`, {
+      method: 'PUT',
+      headers: { origin: appUrl, cookie },
+      body: form,
+    });
+    expect(upload.status).toBe(200);
+    for (const body of [
+      { type: 'weight', dateRecorded: '2026-01-01', weights: [{ animalId: clover, weightValue: 40 }] },
+      { type: 'weight', dateRecorded: '2026-02-01', weights: [{ animalId: clover, weightValue: 43.5 }] },
+      {
+        type: 'medical',
+        animalIds: [clover],
+        dateRecorded: '2026-02-10',
+        medicationName: 'Penicillin',
+        dosage: 5,
+        dosageUnit: 'mL',
+        route: 'injection',
+        lotNumber: 'LOT-9',
+        givenBy: 'Dr. Vet',
+        meatWithdrawalDays: 10,
+        milkWithdrawalDays: 4,
+      },
+      {
+        type: 'note',
+        animalIds: [clover],
+        dateRecorded: '2026-02-11',
+        title: 'Limping',
+        noteContent: 'Left hind',
+      },
+      {
+        type: 'note',
+        animalIds: [secretGoat],
+        dateRecorded: '2026-02-11',
+        title: 'Hector secret',
+        noteContent: '.',
+      },
+    ])
+      expect((await send('/api/v1/care-entries', body)).status).toBe(201);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("answers the farm's record: identity, weighings, medicines with their record, notes", async () => {
+    const response = await send(`/api/v1/animals/${clover}/record`);
+    expect(response.status).toBe(200);
+    const record = (await response.json()) as HealthRecord;
+    expect(record.animal).toMatchObject({
+      name: 'Clover',
+      breed: 'Nubian',
+      sex: 'female',
+      birthDate: '2024-03-01',
+      tagId: 'UK-77',
+      dam: 'Bramble',
+      sire: 'Duke',
+    });
+    expect(record.animal.photoUrl).toMatch(new RegExp(`^/api/v1/animals/${clover}/photo\\?v=`));
+    expect(record.weightUnit).toBe('kg');
+    expect(record.weights.map((point) => point.weightValue)).toEqual([40, 43.5]);
+    expect(record.medications).toHaveLength(1);
+    expect(record.medications[0]).toMatchObject({
+      medicationName: 'Penicillin',
+      dosage: 5,
+      dosageUnit: 'mL',
+      route: 'injection',
+      lotNumber: 'LOT-9',
+      givenBy: 'Dr. Vet',
+      meatWithdrawalDays: 10,
+      milkWithdrawalDays: 4,
+      eggWithdrawalDays: null,
+    });
+    expect(record.notes.map((note) => note.title)).toEqual(['Limping']);
+    expect((await send(`/api/v1/animals/${clover}/record`, undefined, 'GET', other)).status).toBe(404);
+  });
+
+  it('shares it read-only through a link of 256 random bits, stored only as its hash', async () => {
+    expect(await (await send(`/api/v1/animals/${clover}/record/share`)).json()).toEqual({
+      sharedSince: null,
+    });
+    const link = await share(clover);
+    expect(link.url.startsWith(`${appUrl}/record/`)).toBe(true);
+    expect(tokenOf(link)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const token = tokenOf(link);
+    const [stored] = await queryRows<{ token_hash: string }>(
+      t.db,
+      sql`select token_hash from record_shares where animal_id = ${clover}`,
+    );
+    expect(stored?.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(await queryRows(t.db, sql`select * from record_shares`))).not.toContain(token);
+    expect((await (await send(`/api/v1/animals/${clover}/record/share`)).json()).sharedSince).toBe(
+      link.sharedSince,
+    );
+
+    const response = await anonymous(`/api/public/records/${token}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const text = await response.text();
+    const shared = JSON.parse(text) as HealthRecord;
+    const own = (await (await send(`/api/v1/animals/${clover}/record`)).json()) as HealthRecord;
+    expect({ ...shared, animal: { ...shared.animal, photoUrl: null } }).toEqual({
+      ...own,
+      animal: { ...own.animal, photoUrl: null },
+    });
+    expect(shared.animal.photoUrl).toMatch(new RegExp(`^/api/public/records/${token}/photo\\?v=`));
+    const photo = await anonymous(shared.animal.photoUrl!);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/webp');
+    // nothing else of the farm: no farm name, owner, group, other animal
+    for (const secret of ['Secret Hollow Farm', email, 'Private Pen', pen, 'Hidden Hector', secretGoat])
+      expect(text).not.toContain(secret);
+  });
+
+  it('reaches nothing else: not another animal, not the farm’s API, not the account', async () => {
+    const token = tokenOf(await share(clover));
+    const attempts: Record<string, string>[] = [
+      { authorization: `Bearer ${token}` },
+      { cookie: `better-auth.session_token=${token}` },
+      { cookie: `__Secure-better-auth.session_token=${token}` },
+    ];
+    for (const headers of attempts) {
+      for (const path of [
+        `/api/v1/animals/${secretGoat}`,
+        '/api/v1/animals',
+        `/api/v1/animals/${clover}/record`,
+        '/api/v1/profile',
+        '/api/v1/groups',
+        '/api/v1/reminders',
+      ])
+        expect((await anonymous(path, headers)).status, `${path} with ${Object.keys(headers)[0]}`).toBe(401);
+      expect((await anonymous('/api/auth/get-session', headers)).status).not.toBe(500);
+      expect(await (await anonymous('/api/auth/get-session', headers)).text()).not.toContain(email);
+    }
+    // the link's record only, whatever is appended
+    for (const path of [
+      `/api/public/records/${token}?animalId=${secretGoat}`,
+      `/api/public/records/${token}/../${secretGoat}`,
+    ]) {
+      const response = await anonymous(path);
+      if (response.status === 200) expect(((await response.json()) as HealthRecord).animal.id).toBe(clover);
+      else expect(response.status).toBe(404);
+    }
+    for (const bad of [`${token.slice(0, -1)}A`, token.slice(0, 20), `${token}x`, secretGoat, 'x'.repeat(43)])
+      expect((await anonymous(`/api/public/records/${bad}`)).status).toBe(404);
+  });
+
+  it('stops working when revoked, replaced, or when the animal is deleted', async () => {
+    const first = tokenOf(await share(clover));
+    const second = tokenOf(await share(clover));
+    expect((await anonymous(`/api/public/records/${first}`)).status).toBe(404);
+    expect((await anonymous(`/api/public/records/${second}`)).status).toBe(200);
+    expect((await send(`/api/v1/animals/${clover}/record/share`, undefined, 'DELETE', other)).status).toBe(
+      404,
+    );
+    expect((await anonymous(`/api/public/records/${second}`)).status).toBe(200);
+    expect((await send(`/api/v1/animals/${clover}/record/share`, undefined, 'DELETE')).status).toBe(204);
+    expect((await anonymous(`/api/public/records/${second}`)).status).toBe(404);
+    expect((await anonymous(`/api/public/records/${second}/photo`)).status).toBe(404);
+    expect(await (await send(`/api/v1/animals/${clover}/record/share`)).json()).toEqual({
+      sharedSince: null,
+    });
+
+    const hector = tokenOf(await share(secretGoat));
+    expect((await anonymous(`/api/public/records/${hector}`)).status).toBe(200);
+    expect((await send(`/api/v1/animals/${secretGoat}`, undefined, 'DELETE')).status).toBe(204);
+    expect((await anonymous(`/api/public/records/${hector}`)).status).toBe(404);
+    expect((await send(`/api/v1/animals/${clover}/record/share`, undefined, 'POST', other)).status).toBe(404);
+  });
+
+  it('limits how often one address may open shared records', async () => {
+    const token = tokenOf(await share(clover));
+    const statuses: number[] = [];
+    for (let i = 0; i <= sharedRecordLimit.max; i++)
+      statuses.push((await anonymous(`/api/public/records/${token}`)).status);
+    expect(statuses).toContain(429);
+    const limited = await anonymous(`/api/public/records/${token}`);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

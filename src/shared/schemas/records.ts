@@ -1,0 +1,60 @@
+// An animal's health record (issue 11): what the 'Health Record' page shows, for its farm and for
+// anyone holding its share link alike — the animal, its weighings, medicines and notes, nothing else.
+import * as z from 'zod/mini';
+import { sexValues } from './animals';
+import { medicineRoutes, weightPointSchema } from './care';
+import { weightUnits } from './profile';
+
+export const recordEntrySchema = z.object({
+  id: z.string(),
+  type: z.enum(['medical', 'note']),
+  dateRecorded: z.string(),
+  medicationName: z.nullable(z.string()),
+  dosage: z.nullable(z.number()),
+  dosageUnit: z.nullable(z.string()),
+  route: z.nullable(z.enum(medicineRoutes)),
+  lotNumber: z.nullable(z.string()),
+  givenBy: z.nullable(z.string()),
+  meatWithdrawalDays: z.nullable(z.number()),
+  milkWithdrawalDays: z.nullable(z.number()),
+  eggWithdrawalDays: z.nullable(z.number()),
+  title: z.nullable(z.string()),
+  noteContent: z.nullable(z.string()),
+});
+export type RecordEntry = z.infer<typeof recordEntrySchema>;
+
+export const healthRecordSchema = z.object({
+  animal: z.object({
+    id: z.string(),
+    name: z.string(),
+    speciesName: z.nullable(z.string()),
+    breed: z.nullable(z.string()),
+    sex: z.nullable(z.enum(sexValues)),
+    birthDate: z.nullable(z.string()),
+    color: z.nullable(z.string()),
+    tagId: z.nullable(z.string()),
+    dam: z.nullable(z.string()),
+    sire: z.nullable(z.string()),
+    /** the display photo, through this record's own address (the farm's, or the share link's) */
+    photoUrl: z.nullable(z.string()),
+  }),
+  /** the farm's unit and today, for weights and age as the farm sees them */
+  weightUnit: z.enum(weightUnits),
+  today: z.string(),
+  weights: z.array(weightPointSchema),
+  /** newest first */
+  medications: z.array(recordEntrySchema),
+  notes: z.array(recordEntrySchema),
+});
+export type HealthRecord = z.infer<typeof healthRecordSchema>;
+
+/** Whether the record has a live share link, and since when (the link itself is shown once). */
+export const recordShareSchema = z.object({ sharedSince: z.nullable(z.string()) });
+export type RecordShare = z.infer<typeof recordShareSchema>;
+
+/** POST /animals/{id}/record/share: the link, shown once; a new one replaces the old. */
+export const recordShareLinkSchema = z.object({ url: z.string(), sharedSince: z.string() });
+export type RecordShareLink = z.infer<typeof recordShareLinkSchema>;
+
+/** A share token: 43 base64url characters (256 random bits). */
+export const shareTokenPattern = /^[A-Za-z0-9_-]{43}$/;

@@ -1,0 +1,174 @@
+// The 'Health Record' of one animal as a vet reads it, on screen and on paper (one or two A4/Letter
+// pages by the print styles): identity with photo, age, dam and sire; weights as a chart and a
+// table; medicines with dosage, route, lot and withdrawal; notes. Shared by the farm's page and
+// the read-only page of a share link, so both show the same thing.
+import { ImageOff } from 'lucide-react';
+import { ageLabel } from '../../../shared/animals/age';
+import { dailyWeights } from '../../../shared/care/growth';
+import { sexLabels } from '../../../shared/schemas/animals';
+import type { HealthRecord, RecordEntry } from '../../../shared/schemas/records';
+import { medicineDetails, weightText } from '../../features/care/components/entry-display';
+import { WeightChart } from '../../features/care/components/weight-chart';
+import { chartLabel } from '../../features/care/components/weight-card';
+import { formatUsDate } from '../../lib/dates';
+
+const sectionClasses = 'space-y-2 break-inside-avoid-page';
+const headingClasses = 'border-b border-stone-300 pb-1 text-base font-semibold';
+
+function dose(entry: RecordEntry): string {
+  return entry.dosage === null ? '' : `${entry.dosage} ${entry.dosageUnit ?? ''}`.trim();
+}
+
+export function HealthRecordView({ record }: { record: HealthRecord }) {
+  const { animal, weightUnit: unit } = record;
+  const identity: [string, string | null][] = [
+    ['Species', animal.speciesName],
+    ['Breed', animal.breed],
+    ['Sex', animal.sex ? sexLabels[animal.sex] : null],
+    ['Birth date', formatUsDate(animal.birthDate)],
+    ['Age', ageLabel(animal.birthDate, record.today)],
+    ['Color', animal.color],
+    ['Tag ID', animal.tagId],
+    ['Dam', animal.dam],
+    ['Sire', animal.sire],
+  ];
+  const days = dailyWeights(record.weights, unit);
+  return (
+    <article aria-labelledby="record-name" className="space-y-5 text-sm text-stone-900">
+      <header className="flex items-start gap-4">
+        {animal.photoUrl ? (
+          <img
+            src={animal.photoUrl}
+            alt={animal.name}
+            className="size-28 shrink-0 rounded-lg object-cover print:size-32"
+          />
+        ) : (
+          <div className="flex size-28 shrink-0 flex-col items-center justify-center gap-1 rounded-lg bg-stone-100 text-stone-600">
+            <ImageOff aria-hidden className="size-6" />
+            <span className="text-xs font-medium">No Image</span>
+          </div>
+        )}
+        <div className="min-w-0 space-y-1">
+          <p className="text-xs font-medium tracking-wide text-stone-600 uppercase">Health Record</p>
+          <h2 id="record-name" className="text-xl font-semibold [overflow-wrap:anywhere]">
+            {animal.name}
+          </h2>
+          <p className="text-xs text-stone-600">Printed from Paddock on {formatUsDate(record.today)}</p>
+        </div>
+      </header>
+
+      <section aria-labelledby="record-identity" className={sectionClasses}>
+        <h3 id="record-identity" className={headingClasses}>
+          Identity
+        </h3>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-2 print:grid-cols-2">
+          {identity.map(([label, value]) => (
+            <div key={label} className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-2">
+              <dt className="font-medium text-stone-600">{label}</dt>
+              <dd className={`[overflow-wrap:anywhere] ${value ? '' : 'text-stone-500 italic'}`}>
+                {value ?? 'Not recorded'}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="record-weights" className={sectionClasses}>
+        <h3 id="record-weights" className={headingClasses}>
+          Weights
+        </h3>
+        {record.weights.length === 0 ? (
+          <p className="text-stone-600">No weighings recorded.</p>
+        ) : (
+          <>
+            <div className="max-w-xl">
+              <WeightChart
+                series={[{ id: animal.id, name: animal.name, points: days }]}
+                unit={unit}
+                label={chartLabel(animal.name, days, unit)}
+              />
+            </div>
+            <table className="w-full text-left">
+              <caption className="sr-only">Weighings</caption>
+              <thead className="text-stone-600">
+                <tr>
+                  <th scope="col" className="py-1 font-medium">
+                    Date
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    Weight
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    Body condition
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {record.weights.map((point) => (
+                  <tr key={point.entryId}>
+                    <td className="py-1">{formatUsDate(point.dateRecorded)}</td>
+                    <td className="py-1">{weightText(point.weightValue, point.weightUnit, unit)}</td>
+                    <td className="py-1">
+                      {point.bodyCondition === null ? '—' : `${point.bodyCondition} / 5`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="record-medications" className={sectionClasses}>
+        <h3 id="record-medications" className={headingClasses}>
+          Medications
+        </h3>
+        {record.medications.length === 0 ? (
+          <p className="text-stone-600">No medications recorded.</p>
+        ) : (
+          <ul className="divide-y divide-stone-100">
+            {record.medications.map((entry) => (
+              <li
+                key={entry.id}
+                className="grid grid-cols-[5rem_minmax(0,1fr)] gap-2 py-1.5 break-inside-avoid"
+              >
+                <span className="text-stone-600">{formatUsDate(entry.dateRecorded)}</span>
+                <span className="[overflow-wrap:anywhere]">
+                  <span className="font-medium">{entry.medicationName}</span>
+                  {dose(entry) && <span> · {dose(entry)}</span>}
+                  {medicineDetails(entry) && (
+                    <span className="block text-stone-700">{medicineDetails(entry)}</span>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="record-notes" className={sectionClasses}>
+        <h3 id="record-notes" className={headingClasses}>
+          Notes
+        </h3>
+        {record.notes.length === 0 ? (
+          <p className="text-stone-600">No notes recorded.</p>
+        ) : (
+          <ul className="divide-y divide-stone-100">
+            {record.notes.map((entry) => (
+              <li
+                key={entry.id}
+                className="grid grid-cols-[5rem_minmax(0,1fr)] gap-2 py-1.5 break-inside-avoid"
+              >
+                <span className="text-stone-600">{formatUsDate(entry.dateRecorded)}</span>
+                <span className="[overflow-wrap:anywhere] whitespace-pre-line">
+                  <span className="block font-medium">{entry.title}</span>
+                  {entry.noteContent}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}
