@@ -122,6 +122,29 @@ describe.skipIf(!browserAvailable)('health record: printed for the vet, shared b
       await page.setViewportSize(phone);
     });
 
+    it("prints on A4 with identity, chart and medications on the first page (Chromium's PDF)", async () => {
+      // Chromium lays the PDF out at the paper's width in print media: 210 × 297 mm is 794 × 1123
+      // CSS px with no margins. Laid out the same way on screen, the medications must end above
+      // the first page's bottom; the PDF itself must be at most two pages.
+      const a4 = { width: 794, height: 1123 };
+      await page.setViewportSize(a4);
+      await page.emulateMedia({ media: 'print' });
+      const record = main().getByRole('article', { name: goatName, exact: true });
+      const bottomOf = async (name: string) => {
+        const box = await record.getByRole('region', { name, exact: true }).boundingBox();
+        const scrolled = await page.evaluate(() => window.scrollY);
+        return (box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0) + scrolled;
+      };
+      for (const section of ['Identity', 'Weights', 'Medications'])
+        expect(await bottomOf(section), `${section} ends on the first page`).toBeLessThanOrEqual(a4.height);
+      const pdf = await page.pdf({ format: 'A4', margin: { top: '0', bottom: '0', left: '0', right: '0' } });
+      const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
+      expect(pages.length).toBeGreaterThanOrEqual(1);
+      expect(pages.length).toBeLessThanOrEqual(2);
+      await page.emulateMedia({ media: 'screen' });
+      await page.setViewportSize(phone);
+    });
+
     it('shares it: a visitor without an account reads it, and nothing else of the farm', async () => {
       await main().getByRole('button', { name: 'Share', exact: true }).click();
       const field = main().getByLabel('Share link', { exact: true });
