@@ -139,10 +139,21 @@ describe.skipIf(!browserAvailable)('breeding: a doe bred, her twins born, their 
       await first.getByLabel('Name', { exact: true }).fill('Bean');
       await first.getByLabel('Sex', { exact: true }).selectOption({ label: 'Female' });
       await first.getByLabel('Birth weight (lbs)', { exact: true }).fill('7.5');
-      await main().getByRole('button', { name: 'Add Another Newborn', exact: true }).click();
+      const add = main().getByRole('button', { name: 'Add Another Newborn', exact: true });
+      await add.click();
       const second = main().getByRole('group', { name: 'Newborn 2', exact: true });
-      await second.getByLabel('Name', { exact: true }).fill('Pip');
-      await second.getByLabel('Sex', { exact: true }).selectOption({ label: 'Male' });
+      await second.getByLabel('Name', { exact: true }).fill('Not a kid');
+      await second.getByLabel('Birth weight (lbs)', { exact: true }).fill('1');
+      await add.click();
+      const third = main().getByRole('group', { name: 'Newborn 3', exact: true });
+      await third.getByLabel('Name', { exact: true }).fill('Pip');
+      await third.getByLabel('Sex', { exact: true }).selectOption({ label: 'Male' });
+      // a row typed by mistake is removed; the one after it moves up with what was typed
+      await main().getByRole('button', { name: 'Remove newborn 2', exact: true }).click();
+      expect(await main().getByRole('group', { name: 'Newborn 3', exact: true }).count()).toBe(0);
+      expect(await second.getByLabel('Name', { exact: true }).inputValue()).toBe('Pip');
+      expect(await selectedOptionText(second.getByLabel('Sex', { exact: true }))).toBe('Male');
+      expect(await second.getByLabel('Birth weight (lbs)', { exact: true }).inputValue()).toBe('');
 
       await page.setViewportSize(narrowPhone);
       await expectNoSeriousA11yViolations(page, 'the birth form');

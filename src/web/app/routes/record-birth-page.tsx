@@ -4,7 +4,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
-import { useForm, useFieldArray, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useLocation, useParams } from 'wouter';
 import * as z from 'zod/mini';
 import { mediumDate } from '../../../shared/care/dates';
@@ -103,7 +104,22 @@ function BirthForm({
       offspring: [newborn()],
     },
   });
-  const litter = useFieldArray({ control: form.control, name: 'offspring', keyName: 'key' });
+  // The newborns' rows, by their ids (react-hook-form's useFieldArray would grow the library's
+  // chunk that every form page loads past its budget: these few lines do what this form needs).
+  const [rows, setRows] = useState(() => form.getValues('offspring').map((row) => row.id));
+  const litter = {
+    fields: rows.map((id) => ({ key: id })),
+    append: (row: FormValues['offspring'][number]) => {
+      form.setValue(`offspring.${rows.length}`, row);
+      setRows([...rows, row.id]);
+    },
+    remove: (index: number) => {
+      const kept = form.getValues('offspring').filter((_, at) => at !== index);
+      form.unregister(`offspring.${kept.length}`);
+      form.setValue('offspring', kept, { shouldDirty: true });
+      setRows(kept.map((row) => row.id));
+    },
+  };
   const { errors, isSubmitting } = form.formState;
   const guard = useLeaveGuard(form.formState.isDirty);
   const sireChoice = useWatch({ control: form.control, name: 'sireChoice' });
