@@ -2,25 +2,28 @@
 // anyone holding its share link alike — the animal, its weighings, medicines and notes, nothing else.
 import * as z from 'zod/mini';
 import { sexValues } from './animals';
-import { medicineRoutes, weightPointSchema } from './care';
+import { careEntrySchema, weightPointSchema } from './care';
 import { weightUnits } from './profile';
 
-export const recordEntrySchema = z.object({
-  id: z.string(),
-  type: z.enum(['medical', 'note']),
-  dateRecorded: z.string(),
-  medicationName: z.nullable(z.string()),
-  dosage: z.nullable(z.number()),
-  dosageUnit: z.nullable(z.string()),
-  route: z.nullable(z.enum(medicineRoutes)),
-  lotNumber: z.nullable(z.string()),
-  givenBy: z.nullable(z.string()),
-  meatWithdrawalDays: z.nullable(z.number()),
-  milkWithdrawalDays: z.nullable(z.number()),
-  eggWithdrawalDays: z.nullable(z.number()),
-  title: z.nullable(z.string()),
-  noteContent: z.nullable(z.string()),
-});
+/** A medicine or a note as the record shows it: the entry's own fields, none that name other records. */
+export const recordEntrySchema = z.extend(
+  z.pick(careEntrySchema, {
+    id: true,
+    dateRecorded: true,
+    medicationName: true,
+    dosage: true,
+    dosageUnit: true,
+    route: true,
+    lotNumber: true,
+    givenBy: true,
+    meatWithdrawalDays: true,
+    milkWithdrawalDays: true,
+    eggWithdrawalDays: true,
+    title: true,
+    noteContent: true,
+  }),
+  { type: z.enum(['medical', 'note']) },
+);
 export type RecordEntry = z.infer<typeof recordEntrySchema>;
 
 export const healthRecordSchema = z.object({

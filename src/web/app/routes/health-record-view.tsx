@@ -3,13 +3,14 @@
 // table; medicines with dosage, route, lot and withdrawal; notes. Shared by the farm's page and
 // the read-only page of a share link, so both show the same thing.
 import { ImageOff } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ageLabel } from '../../../shared/animals/age';
 import { dailyWeights } from '../../../shared/care/growth';
 import { sexLabels } from '../../../shared/schemas/animals';
 import type { HealthRecord, RecordEntry } from '../../../shared/schemas/records';
-import { medicineDetails, weightText } from '../../features/care/components/entry-display';
+import { medicineDetails } from '../../features/care/components/entry-display';
 import { WeightChart } from '../../features/care/components/weight-chart';
-import { chartLabel } from '../../features/care/components/weight-card';
+import { chartLabel, WeightPointsTable } from '../../features/care/components/weight-card';
 import { formatUsDate } from '../../lib/dates';
 
 const sectionClasses = 'space-y-2 break-inside-avoid-page';
@@ -17,6 +18,44 @@ const headingClasses = 'border-b border-stone-300 pb-1 text-base font-semibold';
 
 function dose(entry: RecordEntry): string {
   return entry.dosage === null ? '' : `${entry.dosage} ${entry.dosageUnit ?? ''}`.trim();
+}
+
+/** A section of entries by date, newest first, each line kept whole on paper. */
+function DatedEntries({
+  id,
+  title,
+  empty,
+  entries,
+  render,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  entries: RecordEntry[];
+  render: (entry: RecordEntry) => ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={sectionClasses}>
+      <h3 id={id} className={headingClasses}>
+        {title}
+      </h3>
+      {entries.length === 0 ? (
+        <p className="text-stone-600">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-stone-100">
+          {entries.map((entry) => (
+            <li
+              key={entry.id}
+              className="grid grid-cols-[5rem_minmax(0,1fr)] gap-2 py-1.5 break-inside-avoid"
+            >
+              <span className="text-stone-600">{formatUsDate(entry.dateRecorded)}</span>
+              <span className="[overflow-wrap:anywhere]">{render(entry)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 export function HealthRecordView({ record }: { record: HealthRecord }) {
@@ -88,87 +127,36 @@ export function HealthRecordView({ record }: { record: HealthRecord }) {
                 label={chartLabel(animal.name, days, unit)}
               />
             </div>
-            <table className="w-full text-left">
-              <caption className="sr-only">Weighings</caption>
-              <thead className="text-stone-600">
-                <tr>
-                  <th scope="col" className="py-1 font-medium">
-                    Date
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Weight
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Body condition
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {record.weights.map((point) => (
-                  <tr key={point.entryId}>
-                    <td className="py-1">{formatUsDate(point.dateRecorded)}</td>
-                    <td className="py-1">{weightText(point.weightValue, point.weightUnit, unit)}</td>
-                    <td className="py-1">
-                      {point.bodyCondition === null ? '—' : `${point.bodyCondition} / 5`}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <WeightPointsTable points={record.weights} unit={unit} />
           </>
         )}
       </section>
 
-      <section aria-labelledby="record-medications" className={sectionClasses}>
-        <h3 id="record-medications" className={headingClasses}>
-          Medications
-        </h3>
-        {record.medications.length === 0 ? (
-          <p className="text-stone-600">No medications recorded.</p>
-        ) : (
-          <ul className="divide-y divide-stone-100">
-            {record.medications.map((entry) => (
-              <li
-                key={entry.id}
-                className="grid grid-cols-[5rem_minmax(0,1fr)] gap-2 py-1.5 break-inside-avoid"
-              >
-                <span className="text-stone-600">{formatUsDate(entry.dateRecorded)}</span>
-                <span className="[overflow-wrap:anywhere]">
-                  <span className="font-medium">{entry.medicationName}</span>
-                  {dose(entry) && <span> · {dose(entry)}</span>}
-                  {medicineDetails(entry) && (
-                    <span className="block text-stone-700">{medicineDetails(entry)}</span>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
+      <DatedEntries
+        id="record-medications"
+        title="Medications"
+        empty="No medications recorded."
+        entries={record.medications}
+        render={(entry) => (
+          <>
+            <span className="font-medium">{entry.medicationName}</span>
+            {dose(entry) && <span> · {dose(entry)}</span>}
+            {medicineDetails(entry) && <span className="block text-stone-700">{medicineDetails(entry)}</span>}
+          </>
         )}
-      </section>
-
-      <section aria-labelledby="record-notes" className={sectionClasses}>
-        <h3 id="record-notes" className={headingClasses}>
-          Notes
-        </h3>
-        {record.notes.length === 0 ? (
-          <p className="text-stone-600">No notes recorded.</p>
-        ) : (
-          <ul className="divide-y divide-stone-100">
-            {record.notes.map((entry) => (
-              <li
-                key={entry.id}
-                className="grid grid-cols-[5rem_minmax(0,1fr)] gap-2 py-1.5 break-inside-avoid"
-              >
-                <span className="text-stone-600">{formatUsDate(entry.dateRecorded)}</span>
-                <span className="[overflow-wrap:anywhere] whitespace-pre-line">
-                  <span className="block font-medium">{entry.title}</span>
-                  {entry.noteContent}
-                </span>
-              </li>
-            ))}
-          </ul>
+      />
+      <DatedEntries
+        id="record-notes"
+        title="Notes"
+        empty="No notes recorded."
+        entries={record.notes}
+        render={(entry) => (
+          <span className="whitespace-pre-line">
+            <span className="block font-medium">{entry.title}</span>
+            {entry.noteContent}
+          </span>
         )}
-      </section>
+      />
     </article>
   );
 }

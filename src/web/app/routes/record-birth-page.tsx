@@ -13,21 +13,20 @@ import { sexLabels, sexValues, type Animal, type Sex } from '../../../shared/sch
 import { birthCreateSchema, maxLitter, type Breeding } from '../../../shared/schemas/breeding';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import { usePageHeading } from '../page-heading';
-import { BackButton } from '../../components/back-button';
+import { DamFormFrame } from './dam-form-frame';
 import { isNotFound, LoadErrorAlert, Loading } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
-import { cardClasses } from '../../components/ui/card';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { useFarmToday } from '../../hooks/use-farm-today';
-import { LeaveGuardDialog, useLeaveGuard } from '../../hooks/use-leave-guard';
+import { useLeaveGuard } from '../../hooks/use-leave-guard';
 import { offlineMessage } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
 import { applyServerErrors } from '../../lib/form-errors';
 import { profileQuery } from '../../lib/profile';
 import { animalQuery } from '../../features/animals/api/animals';
 import { AnimalNotFound } from '../../features/animals/components/animal-not-found';
-import { parentChoice, ParentField } from '../../features/animals/components/parent-field';
+import { parentFields, ParentField, parentInput } from '../../features/animals/components/parent-field';
 import { breedingsQuery, useRecordBirth } from '../../features/breeding/api/breeding';
 
 const newbornValues = z.object({ id: z.string(), name: z.string(), sex: z.string(), weight: z.string() });
@@ -51,12 +50,12 @@ const formSchema = z.pipe(
         offspring,
         ...values
       }: FormValues): z.input<typeof birthCreateSchema> => {
-        const linked = sireChoice !== parentChoice.none && sireChoice !== parentChoice.outside;
+        const parent = parentInput(sireChoice, sire);
         return {
           ...values,
           breedingId: breedingId || null,
-          sireId: linked ? sireChoice : null,
-          sire: sireChoice === parentChoice.outside ? sire : null,
+          sireId: parent.id,
+          sire: parent.name,
           offspring: offspring.map((newborn) => ({
             id: newborn.id,
             name: newborn.name,
@@ -73,12 +72,10 @@ type Parsed = z.output<typeof formSchema>;
 
 const newborn = () => ({ id: crypto.randomUUID(), name: '', sex: '', weight: '' });
 
-const sireOf = (breeding: Breeding | undefined) =>
-  breeding?.sireId
-    ? { sireChoice: breeding.sireId, sire: '' }
-    : breeding?.sire
-      ? { sireChoice: parentChoice.outside, sire: breeding.sire }
-      : { sireChoice: parentChoice.none, sire: '' };
+const sireOf = (breeding: Breeding | undefined) => {
+  const sire = parentFields(breeding?.sireId ?? null, breeding?.sire ?? null);
+  return { sireChoice: sire.choice, sire: sire.name };
+};
 
 function BirthForm({
   dam,
@@ -150,118 +147,113 @@ function BirthForm({
   });
 
   return (
-    <div className="space-y-2">
-      <BackButton fallback={`/animal/${dam.id}`} />
-      <LeaveGuardDialog {...guard.dialog} />
-      <section aria-labelledby="record-birth-heading" className={`${cardClasses} space-y-4`}>
-        <h2 id="record-birth-heading" className="text-lg font-semibold [overflow-wrap:anywhere]">
-          Record Birth: {dam.name}
-        </h2>
-        <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-          <TextField
-            label="Birth Date"
-            type="date"
-            max={today}
-            error={errors.bornOn?.message}
-            {...form.register('bornOn')}
-          />
-          {breedings.length > 0 && (
-            <SelectField
-              label="Breeding"
-              error={errors.breedingId?.message}
-              {...breedingField}
-              onChange={(event) => {
-                void breedingField.onChange(event);
-                const chosen = breedings.find((breeding) => breeding.id === event.target.value);
-                const sire = sireOf(chosen);
-                form.setValue('sireChoice', sire.sireChoice, { shouldDirty: true });
-                form.setValue('sire', sire.sire, { shouldDirty: true });
-              }}
+    <DamFormFrame
+      id="record-birth-heading"
+      title={`Record Birth: ${dam.name}`}
+      damId={dam.id}
+      guard={guard}
+      onSubmit={(event) => void submit(event)}
+    >
+      <TextField
+        label="Birth Date"
+        type="date"
+        max={today}
+        error={errors.bornOn?.message}
+        {...form.register('bornOn')}
+      />
+      {breedings.length > 0 && (
+        <SelectField
+          label="Breeding"
+          error={errors.breedingId?.message}
+          {...breedingField}
+          onChange={(event) => {
+            void breedingField.onChange(event);
+            const chosen = breedings.find((breeding) => breeding.id === event.target.value);
+            const sire = sireOf(chosen);
+            form.setValue('sireChoice', sire.sireChoice, { shouldDirty: true });
+            form.setValue('sire', sire.sire, { shouldDirty: true });
+          }}
+        >
+          <option value="">None recorded</option>
+          {breedings.map((breeding) => (
+            <option key={breeding.id} value={breeding.id}>
+              {`Bred ${formatUsDate(breeding.bredOn)}${breeding.sire ? ` to ${breeding.sire}` : ''}${
+                breeding.bornOn ? ' (born)' : ` (expected ${mediumDate(breeding.expectedOn)})`
+              }`}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <ParentField
+        side="sire"
+        speciesName={dam.speciesName ?? undefined}
+        animalId={dam.id}
+        choice={sireChoice}
+        choiceField={form.register('sireChoice')}
+        nameField={form.register('sire')}
+        error={errors.sireChoice?.message}
+        nameError={errors.sire?.message}
+      />
+      {litter.fields.map((field, index) => (
+        <fieldset key={field.key} className="relative space-y-3 rounded-md border border-stone-200 p-3">
+          <legend className="float-left mb-1 w-full pr-12 text-sm font-semibold">Newborn {index + 1}</legend>
+          {litter.fields.length > 1 && (
+            <Button
+              variant="ghost"
+              className="absolute top-1 right-1 !px-2"
+              aria-label={`Remove newborn ${index + 1}`}
+              onClick={() => litter.remove(index)}
             >
-              <option value="">None recorded</option>
-              {breedings.map((breeding) => (
-                <option key={breeding.id} value={breeding.id}>
-                  {`Bred ${formatUsDate(breeding.bredOn)}${breeding.sire ? ` to ${breeding.sire}` : ''}${
-                    breeding.bornOn ? ' (born)' : ` (expected ${mediumDate(breeding.expectedOn)})`
-                  }`}
+              <X aria-hidden className="size-4" />
+            </Button>
+          )}
+          <TextField
+            label="Name"
+            autoComplete="off"
+            maxLength={100}
+            error={errors.offspring?.[index]?.name?.message}
+            {...form.register(`offspring.${index}.name`)}
+          />
+          <div className="grid grid-cols-2 gap-3">
+            <SelectField
+              label="Sex"
+              error={errors.offspring?.[index]?.sex?.message}
+              {...form.register(`offspring.${index}.sex`)}
+            >
+              <option value="">Not set</option>
+              {sexValues.map((value) => (
+                <option key={value} value={value}>
+                  {sexLabels[value]}
                 </option>
               ))}
             </SelectField>
-          )}
-          <ParentField
-            side="sire"
-            speciesName={dam.speciesName ?? undefined}
-            animalId={dam.id}
-            choice={sireChoice}
-            choiceField={form.register('sireChoice')}
-            nameField={form.register('sire')}
-            error={errors.sireChoice?.message}
-            nameError={errors.sire?.message}
-          />
-          {litter.fields.map((field, index) => (
-            <fieldset key={field.key} className="relative space-y-3 rounded-md border border-stone-200 p-3">
-              <legend className="float-left mb-1 w-full pr-12 text-sm font-semibold">
-                Newborn {index + 1}
-              </legend>
-              {litter.fields.length > 1 && (
-                <Button
-                  variant="ghost"
-                  className="absolute top-1 right-1 !px-2"
-                  aria-label={`Remove newborn ${index + 1}`}
-                  onClick={() => litter.remove(index)}
-                >
-                  <X aria-hidden className="size-4" />
-                </Button>
-              )}
-              <TextField
-                label="Name"
-                autoComplete="off"
-                maxLength={100}
-                error={errors.offspring?.[index]?.name?.message}
-                {...form.register(`offspring.${index}.name`)}
-              />
-              <div className="grid grid-cols-2 gap-3">
-                <SelectField
-                  label="Sex"
-                  error={errors.offspring?.[index]?.sex?.message}
-                  {...form.register(`offspring.${index}.sex`)}
-                >
-                  <option value="">Not set</option>
-                  {sexValues.map((value) => (
-                    <option key={value} value={value}>
-                      {sexLabels[value]}
-                    </option>
-                  ))}
-                </SelectField>
-                <TextField
-                  label={`Birth weight (${weightUnit})`}
-                  type="number"
-                  inputMode="decimal"
-                  step={0.01}
-                  min={0}
-                  error={errors.offspring?.[index]?.weight?.message}
-                  {...form.register(`offspring.${index}.weight`)}
-                />
-              </div>
-            </fieldset>
-          ))}
-          {errors.offspring?.message && <p className="text-sm text-red-700">{errors.offspring.message}</p>}
-          {litter.fields.length < maxLitter && (
-            <Button variant="secondary" className="w-full" onClick={() => litter.append(newborn())}>
-              <Plus aria-hidden className="size-4" />
-              Add Another Newborn
-            </Button>
-          )}
-          <p className="text-xs text-stone-600">
-            Each newborn joins {dam.name}’s groups
-            {dam.groups.length ? ` (${dam.groups.map((group) => group.name).join(', ')})` : ''}.
-          </p>
-          <Button type="submit" disabled={isSubmitting} className="w-full">
-            {isSubmitting ? 'Saving...' : 'Save Birth'}
-          </Button>
-        </form>
-      </section>
-    </div>
+            <TextField
+              label={`Birth weight (${weightUnit})`}
+              type="number"
+              inputMode="decimal"
+              step={0.01}
+              min={0}
+              error={errors.offspring?.[index]?.weight?.message}
+              {...form.register(`offspring.${index}.weight`)}
+            />
+          </div>
+        </fieldset>
+      ))}
+      {errors.offspring?.message && <p className="text-sm text-red-700">{errors.offspring.message}</p>}
+      {litter.fields.length < maxLitter && (
+        <Button variant="secondary" className="w-full" onClick={() => litter.append(newborn())}>
+          <Plus aria-hidden className="size-4" />
+          Add Another Newborn
+        </Button>
+      )}
+      <p className="text-xs text-stone-600">
+        Each newborn joins {dam.name}’s groups
+        {dam.groups.length ? ` (${dam.groups.map((group) => group.name).join(', ')})` : ''}.
+      </p>
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? 'Saving...' : 'Save Birth'}
+      </Button>
+    </DamFormFrame>
   );
 }
 

@@ -13,19 +13,18 @@ import type { Animal } from '../../../shared/schemas/animals';
 import { breedingCreateSchema, gestationDaysSchema } from '../../../shared/schemas/breeding';
 import { isCalendarDate } from '../../../shared/schemas/common';
 import { usePageHeading } from '../page-heading';
-import { BackButton } from '../../components/back-button';
+import { DamFormFrame } from './dam-form-frame';
 import { isNotFound, LoadErrorAlert, Loading } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
-import { cardClasses } from '../../components/ui/card';
 import { TextareaField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { useFarmToday } from '../../hooks/use-farm-today';
-import { LeaveGuardDialog, useLeaveGuard } from '../../hooks/use-leave-guard';
+import { useLeaveGuard } from '../../hooks/use-leave-guard';
 import { offlineMessage } from '../../lib/api';
 import { applyServerErrors } from '../../lib/form-errors';
 import { animalQuery, speciesQuery } from '../../features/animals/api/animals';
 import { AnimalNotFound } from '../../features/animals/components/animal-not-found';
-import { parentChoice, ParentField } from '../../features/animals/components/parent-field';
+import { parentChoice, ParentField, parentInput } from '../../features/animals/components/parent-field';
 import { useRecordBreeding } from '../../features/breeding/api/breeding';
 
 const formValuesSchema = z.object({
@@ -42,11 +41,11 @@ const formSchema = z.pipe(
     formValuesSchema,
     z.transform(
       ({ sireChoice, sire, gestationDays, ...values }: FormValues): z.input<typeof breedingCreateSchema> => {
-        const linked = sireChoice !== parentChoice.none && sireChoice !== parentChoice.outside;
+        const parent = parentInput(sireChoice, sire);
         return {
           ...values,
-          sireId: linked ? sireChoice : null,
-          sire: sireChoice === parentChoice.outside ? sire : null,
+          sireId: parent.id,
+          sire: parent.name,
           // blank is not a number: the schema says what to enter
           gestationDays: gestationDays.trim() === '' ? Number.NaN : Number(gestationDays),
         };
@@ -115,66 +114,58 @@ function BreedingForm({
   });
 
   return (
-    <div className="space-y-2">
-      <BackButton fallback={`/animal/${dam.id}`} />
-      <LeaveGuardDialog {...guard.dialog} />
-      <section aria-labelledby="record-breeding-heading" className={`${cardClasses} space-y-4`}>
-        <h2 id="record-breeding-heading" className="text-lg font-semibold [overflow-wrap:anywhere]">
-          Record Breeding: {dam.name}
-        </h2>
-        <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-          <TextField
-            label="Breeding Date"
-            type="date"
-            max={today}
-            error={errors.bredOn?.message}
-            {...form.register('bredOn')}
-          />
-          <ParentField
-            side="sire"
-            speciesName={dam.speciesName ?? undefined}
-            animalId={dam.id}
-            choice={sireChoice}
-            choiceField={form.register('sireChoice')}
-            nameField={form.register('sire')}
-            error={errors.sireChoice?.message}
-            nameError={errors.sire?.message}
-          />
-          <TextField
-            label="Gestation (days)"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={400}
-            step={1}
-            hint={
-              dam.speciesName
-                ? `${dam.speciesName}: ${gestationDays ?? 'not set'}${gestationDays ? ' days' : ''} on this farm; a change is kept for the next ${dam.speciesName}.`
-                : 'Set a species on the animal to remember its gestation.'
-            }
-            error={errors.gestationDays?.message}
-            {...form.register('gestationDays')}
-          />
-          <p role="status" className="rounded-md bg-brand-50 p-3 text-sm font-medium text-brand-900">
-            {expected
-              ? `Expected birth ${mediumDate(expected)}`
-              : 'Enter the date and gestation to see the expected birth.'}
-          </p>
-          <TextareaField
-            label="Note"
-            maxLength={1000}
-            error={errors.note?.message}
-            {...form.register('note')}
-          />
-          <p className="text-xs text-stone-600">
-            A reminder is added {birthReminderLead} days before the expected birth.
-          </p>
-          <Button type="submit" disabled={isSubmitting} className="w-full">
-            {isSubmitting ? 'Saving...' : 'Save Breeding'}
-          </Button>
-        </form>
-      </section>
-    </div>
+    <DamFormFrame
+      id="record-breeding-heading"
+      title={`Record Breeding: ${dam.name}`}
+      damId={dam.id}
+      guard={guard}
+      onSubmit={(event) => void submit(event)}
+    >
+      <TextField
+        label="Breeding Date"
+        type="date"
+        max={today}
+        error={errors.bredOn?.message}
+        {...form.register('bredOn')}
+      />
+      <ParentField
+        side="sire"
+        speciesName={dam.speciesName ?? undefined}
+        animalId={dam.id}
+        choice={sireChoice}
+        choiceField={form.register('sireChoice')}
+        nameField={form.register('sire')}
+        error={errors.sireChoice?.message}
+        nameError={errors.sire?.message}
+      />
+      <TextField
+        label="Gestation (days)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={400}
+        step={1}
+        hint={
+          dam.speciesName
+            ? `${dam.speciesName}: ${gestationDays ?? 'not set'}${gestationDays ? ' days' : ''} on this farm; a change is kept for the next ${dam.speciesName}.`
+            : 'Set a species on the animal to remember its gestation.'
+        }
+        error={errors.gestationDays?.message}
+        {...form.register('gestationDays')}
+      />
+      <p role="status" className="rounded-md bg-brand-50 p-3 text-sm font-medium text-brand-900">
+        {expected
+          ? `Expected birth ${mediumDate(expected)}`
+          : 'Enter the date and gestation to see the expected birth.'}
+      </p>
+      <TextareaField label="Note" maxLength={1000} error={errors.note?.message} {...form.register('note')} />
+      <p className="text-xs text-stone-600">
+        A reminder is added {birthReminderLead} days before the expected birth.
+      </p>
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? 'Saving...' : 'Save Breeding'}
+      </Button>
+    </DamFormFrame>
   );
 }
 

@@ -20,7 +20,7 @@ import { todayIsoDate } from '../../../lib/dates';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { speciesQuery } from '../api/animals';
 import { withAlpha } from './group-chip';
-import { parentChoice, ParentField } from './parent-field';
+import { parentFields, ParentField, parentInput } from './parent-field';
 import { PhotoField, type PhotoChoice } from './photo-field';
 import { addOwnSpecies, SpeciesField } from './species-field';
 
@@ -55,17 +55,14 @@ const toApiInput = z.transform(
     weight: values.weight.trim() === '' ? null : Number(values.weight),
     speciesId: values.speciesId || null,
     // a linked parent names itself; a typed name only for one not on this farm
-    ...parentInput('dam', damChoice, values.dam),
-    ...parentInput('sire', sireChoice, values.sire),
+    ...toParent('dam', damChoice, values.dam),
+    ...toParent('sire', sireChoice, values.sire),
   }),
 );
 
-function parentInput(side: 'dam' | 'sire', choice: string, name: string) {
-  const linked = choice !== parentChoice.none && choice !== parentChoice.outside;
-  return {
-    [`${side}Id`]: linked ? choice : null,
-    [side]: choice === parentChoice.outside ? name : null,
-  } as { damId?: string | null; dam?: string | null } & { sireId?: string | null; sire?: string | null };
+function toParent(side: 'dam' | 'sire', choice: string, name: string) {
+  const parent = parentInput(choice, name);
+  return side === 'dam' ? { damId: parent.id, dam: parent.name } : { sireId: parent.id, sire: parent.name };
 }
 
 /** The form's parent fields for an animal's dam and sire as the API answers them. */
@@ -75,14 +72,9 @@ export function parentFormValues(animal: {
   sireId: string | null;
   sire: string | null;
 }): Pick<AnimalFormValues, 'damChoice' | 'dam' | 'sireChoice' | 'sire'> {
-  const choice = (id: string | null, name: string | null) =>
-    id ?? (name ? parentChoice.outside : parentChoice.none);
-  return {
-    damChoice: choice(animal.damId, animal.dam),
-    dam: animal.damId ? '' : (animal.dam ?? ''),
-    sireChoice: choice(animal.sireId, animal.sire),
-    sire: animal.sireId ? '' : (animal.sire ?? ''),
-  };
+  const dam = parentFields(animal.damId, animal.dam);
+  const sire = parentFields(animal.sireId, animal.sire);
+  return { damChoice: dam.choice, dam: dam.name, sireChoice: sire.choice, sire: sire.name };
 }
 
 /** Checks only the form needs, on top of the API's (which the server repeats). */

@@ -10,6 +10,18 @@ import { animalsQuery } from '../api/animals';
 /** The select's values besides an animal's id. */
 export const parentChoice = { none: '', outside: 'outside' } as const;
 
+/** What the API is sent for a choice: a linked parent's id (it names itself), or a typed name. */
+export function parentInput(choice: string, name: string): { id: string | null; name: string | null } {
+  const linked = choice !== parentChoice.none && choice !== parentChoice.outside;
+  return { id: linked ? choice : null, name: choice === parentChoice.outside ? name : null };
+}
+
+/** The choice and typed name that show a parent as the API answers it (linked, named or none). */
+export function parentFields(id: string | null, name: string | null): { choice: string; name: string } {
+  if (id) return { choice: id, name: '' };
+  return name ? { choice: parentChoice.outside, name } : { choice: parentChoice.none, name: '' };
+}
+
 /** Who is not offered (a parent already chosen stays): a wether never sired; a spayed doe may have borne young before. */
 const cannotBe: Record<'dam' | 'sire', Sex[]> = {
   dam: ['male', 'castrated_male'],

@@ -21,35 +21,45 @@ export function chartLabel(name: string, points: { date: string; weight: number 
   return `Weight of ${name}: ${days} from ${formatUsDate(points[0]!.date)} to ${formatUsDate(points.at(-1)!.date)}, ${range(Math.min(...weights))} to ${range(Math.max(...weights))}.`;
 }
 
+/** The chart's points as a table: its accessible form, and the record's on paper. */
+export function WeightPointsTable({ points, unit }: { points: WeightPoint[]; unit: WeightUnit }) {
+  return (
+    <table className="w-full text-left">
+      <caption className="sr-only">Weighings</caption>
+      <thead className="text-stone-600">
+        <tr>
+          <th scope="col" className="py-1 font-medium">
+            Date
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            Weight
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            Body condition
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-100">
+        {points.map((point) => (
+          <tr key={point.entryId}>
+            <td className="py-1">{formatUsDate(point.dateRecorded)}</td>
+            <td className="py-1">{weightText(point.weightValue, point.weightUnit, unit)}</td>
+            <td className="py-1">{point.bodyCondition === null ? '—' : `${point.bodyCondition} / 5`}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The chart's points as a table, behind 'Show as table'. */
 export function WeightTable({ points, unit }: { points: WeightPoint[]; unit: WeightUnit }) {
   return (
     <details className="text-sm">
       <summary className="cursor-pointer py-1 font-medium text-brand-700">Show as table</summary>
-      <table className="mt-2 w-full text-left">
-        <thead className="text-stone-600">
-          <tr>
-            <th scope="col" className="py-1 font-medium">
-              Date
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Weight
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Body condition
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {points.map((point) => (
-            <tr key={point.entryId}>
-              <td className="py-1">{formatUsDate(point.dateRecorded)}</td>
-              <td className="py-1">{weightText(point.weightValue, point.weightUnit, unit)}</td>
-              <td className="py-1">{point.bodyCondition === null ? '—' : `${point.bodyCondition} / 5`}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="mt-2">
+        <WeightPointsTable points={points} unit={unit} />
+      </div>
     </details>
   );
 }
