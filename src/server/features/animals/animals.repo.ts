@@ -108,6 +108,14 @@ const inGroup = (groupId: SQLWrapper | string) =>
   sql`exists (select 1 from ${animalGroups} ag where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id} and ag.group_id = ${groupId})`;
 const inNoGroup = sql`not exists (select 1 from ${animalGroups} ag where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id})`;
 
+export type ParentCandidate = {
+  id: string;
+  name: string;
+  birthDate: string | null;
+  descends: boolean;
+  childBirthDate: string | null;
+};
+
 /** A species as the API answers it: the farm's own gestation, else a built-in one's default. */
 function speciesOf(row: { id: string; name: string }, owner: string | null, days: number | null): Species {
   return {
@@ -226,16 +234,17 @@ export function createAnimalsRepo(db: Database) {
     farmGroupIds,
 
     /**
-     * Of the given ids, this farm's animals with their names, and whether `animalId` is among each
-     * one's ancestors (it would then descend from itself): ONE recursive statement up the links.
+     * Of the given ids, this farm's animals with their names and birth dates, whether `animalId` is
+     * among each one's ancestors (it would then descend from itself), and `animalId`'s own birth
+     * date as stored: ONE recursive statement up the links.
      */
     async parentCandidates(
       farmId: string,
       ids: string[],
       animalId: string | undefined,
-    ): Promise<{ id: string; name: string; descends: boolean }[]> {
+    ): Promise<ParentCandidate[]> {
       const uuids = `{${ids.join(',')}}`;
-      return queryRows<{ id: string; name: string; descends: boolean }>(
+      return queryRows<ParentCandidate>(
         db,
         sql`
         with recursive up (id, start) as (
@@ -246,8 +255,10 @@ export function createAnimalsRepo(db: Database) {
           cross join lateral (values (a.dam_id), (a.sire_id)) as p (parent)
           where p.parent is not null
         )
-        select a.id, a.name,
-          exists (select 1 from up where up.start = a.id and up.id = ${animalId ?? null}::uuid) as descends
+        select a.id, a.name, a.birth_date::text as "birthDate",
+          exists (select 1 from up where up.start = a.id and up.id = ${animalId ?? null}::uuid) as descends,
+          (select c.birth_date::text from ${animals} c
+            where c.farm_id = ${farmId} and c.id = ${animalId ?? null}::uuid) as "childBirthDate"
         from ${animals} a where a.farm_id = ${farmId} and a.id = any(${uuids}::uuid[])`,
       );
     },

@@ -24,6 +24,10 @@ export type PhotoSize = 'display' | 'thumb';
 
 const photoFile = (key: string, size: PhotoSize) => `${key}/${size}.webp`;
 
+/** A parent born on or after its child's birth day: both dates known, and in the wrong order. */
+const bornAfter = (parent: string | null, child: string | null | undefined) =>
+  Boolean(parent && child && parent >= child);
+
 export function createAnimalsService(deps: { repo: AnimalsRepo; profiles: ProfileRepo; photos: PhotoStore }) {
   const { repo, profiles, photos } = deps;
 
@@ -56,6 +60,8 @@ export function createAnimalsService(deps: { repo: AnimalsRepo; profiles: Profil
     farmId: string,
     animalId: string | undefined,
     input: { damId?: string | null; sireId?: string | null; dam?: string | null; sire?: string | null },
+    /** the child's birth date when this write sets it (null: cleared); undefined: as stored */
+    birthDate?: string | null,
   ) {
     const out: Partial<Pick<AnimalValues, 'dam' | 'sire' | 'damId' | 'sireId'>> = {};
     const linked = [input.damId, input.sireId].filter((id): id is string => Boolean(id));
@@ -72,6 +78,8 @@ export function createAnimalsService(deps: { repo: AnimalsRepo; profiles: Profil
         if (!parent) fields[idKey] = [`Choose a ${label} from your animals`];
         else if (id === animalId) fields[idKey] = [`An animal cannot be its own ${label}`];
         else if (parent.descends) fields[idKey] = [`${parent.name} descends from this animal`];
+        else if (bornAfter(parent.birthDate, birthDate === undefined ? parent.childBirthDate : birthDate))
+          fields[idKey] = [`${parent.name} was born after this animal`];
         else {
           out[idKey] = id;
           out[side] = parent.name;
@@ -131,7 +139,7 @@ export function createAnimalsService(deps: { repo: AnimalsRepo; profiles: Profil
     async create(farmId: string, input: AnimalInput) {
       const { id = randomUUID(), groupIds, ...rest } = input;
       await checkReferences(farmId, { groupIds, speciesId: rest.speciesId });
-      const parents = await resolveParents(farmId, id, rest);
+      const parents = await resolveParents(farmId, id, rest, rest.birthDate ?? null);
       const values: AnimalValues = {
         name: rest.name,
         breed: rest.breed,
@@ -156,7 +164,7 @@ export function createAnimalsService(deps: { repo: AnimalsRepo; profiles: Profil
     async update(farmId: string, id: string, input: AnimalChanges) {
       const { groupIds, weightUnit: givenUnit, dam, sire, damId, sireId, ...changes } = input;
       await checkReferences(farmId, { groupIds, speciesId: changes.speciesId });
-      const parents = await resolveParents(farmId, id, { dam, sire, damId, sireId });
+      const parents = await resolveParents(farmId, id, { dam, sire, damId, sireId }, changes.birthDate);
       const weightUnit = await weightUnitFor(farmId, changes.weight, givenUnit);
       const values: Partial<AnimalValues> = Object.fromEntries(
         Object.entries({ ...changes, ...parents, ...(weightUnit !== undefined && { weightUnit }) }).filter(

@@ -112,6 +112,28 @@ describe.each(backends)('pedigree on %s', (backend) => {
     expect(
       await fieldsOf(await send('/api/v1/animals', { name: 'Y', groupIds: [barn], sireId: 'nope' })),
     ).toHaveProperty('sireId');
+    // a parent born after the child, given now or already stored
+    const older = await animal('Older', { birthDate: '2024-05-01' });
+    expect(
+      await fieldsOf(
+        await send('/api/v1/animals', {
+          name: 'Z',
+          groupIds: [barn],
+          birthDate: '2023-01-01',
+          damId: older.id,
+        }),
+      ),
+    ).toEqual({ damId: ['Older was born after this animal'] });
+    const kid = await animal('Kid Z', { birthDate: '2024-04-30' });
+    expect(await fieldsOf(await send(`/api/v1/animals/${kid.id}`, { sireId: older.id }, 'PATCH'))).toEqual({
+      sireId: ['Older was born after this animal'],
+    });
+    const born = await send(
+      `/api/v1/animals/${kid.id}`,
+      { sireId: older.id, birthDate: '2025-02-01' },
+      'PATCH',
+    );
+    expect(born.status).toBe(200);
     // nothing was written by the refusals
     expect(await (await t.request(`/api/v1/animals/${a.id}`, { cookie })).json()).toMatchObject({
       damId: null,
@@ -120,6 +142,7 @@ describe.each(backends)('pedigree on %s', (backend) => {
       (x: { name: string }) => x.name,
     );
     expect(names).not.toContain('X');
+    expect(names).not.toContain('Z');
     expect(names).not.toContain('Y');
 
     // their family is theirs: a 404 here, and our animal cannot be reached through theirs
