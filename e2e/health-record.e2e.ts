@@ -166,6 +166,16 @@ describe.skipIf(!browserAvailable)('health record: printed for the vet, shared b
       await stranger.setViewportSize(narrowPhone);
       await expectNoSeriousA11yViolations(stranger, 'the shared record');
       await expectNoHorizontalScroll(stranger, 'the shared record');
+      // no connection is not a revoked link: it says so, and Try Again opens the record
+      const offline = await visitor.newPage();
+      await offline.route('**/api/public/records/**', (route) => route.abort('internetdisconnected'));
+      await offline.goto(link);
+      await expectVisible(offline.getByText('Could not load the record', { exact: true }));
+      expect(await offline.getByText('This link does not open a record').count()).toBe(0);
+      await offline.unroute('**/api/public/records/**');
+      await offline.getByRole('button', { name: 'Try Again', exact: true }).click();
+      await expectVisible(offline.getByRole('article', { name: goatName, exact: true }));
+      await offline.close();
       // the link opens no other page of the app
       await stranger.goto(`${stack.baseUrl}/home`);
       await expectPath(stranger, '/auth');

@@ -10,6 +10,31 @@ import { sharedRecordQuery } from '../../features/records/api/records';
 import { ApiError } from '../../lib/api';
 import { HealthRecordView } from './health-record-view';
 
+/** Why the record did not open: a link that opens nothing, too many views, or no connection (retry). */
+function SharedRecordError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const status = error instanceof ApiError ? error.status : null;
+  const [title, message] =
+    status === 404
+      ? [
+          'This link does not open a record',
+          'It may have been revoked by the farm, or replaced by a new link. Ask them for a new one.',
+        ]
+      : status === 429
+        ? ['Too many requests', 'Please wait a few minutes and try again.']
+        : ['Could not load the record', 'Check your connection and try again.'];
+  return (
+    <div role="alert" className="space-y-3 rounded-lg border border-stone-200 bg-white p-6 text-center">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="text-sm text-stone-600">{message}</p>
+      {status !== 404 && (
+        <Button variant="secondary" onClick={onRetry}>
+          Try Again
+        </Button>
+      )}
+    </div>
+  );
+}
+
 export default function SharedRecordPage() {
   const { token = '' } = useParams<{ token: string }>();
   const record = useQuery(sharedRecordQuery(token));
@@ -30,18 +55,7 @@ export default function SharedRecordPage() {
         {record.isPending ? (
           <Loading tight>Loading record...</Loading>
         ) : record.isError ? (
-          <div role="alert" className="rounded-lg border border-stone-200 bg-white p-6 text-center">
-            <h2 className="text-lg font-semibold">
-              {record.error instanceof ApiError && record.error.status === 429
-                ? 'Too many requests'
-                : 'This link does not open a record'}
-            </h2>
-            <p className="mt-1 text-sm text-stone-600">
-              {record.error instanceof ApiError && record.error.status === 429
-                ? 'Please wait a few minutes and try again.'
-                : 'It may have been revoked by the farm, or replaced by a new link. Ask them for a new one.'}
-            </p>
-          </div>
+          <SharedRecordError error={record.error} onRetry={() => void record.refetch()} />
         ) : (
           <>
             <div className="flex justify-end print:hidden">
