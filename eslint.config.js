@@ -94,7 +94,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['*.js', '*.mjs'],
+    files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

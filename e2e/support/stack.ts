@@ -29,7 +29,7 @@ export type Stack = {
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();
@@ -80,9 +80,19 @@ function assertBuilt() {
   }
 }
 
-/** Starts the server and waits for its "Paddock is running" line; rejects with its output if it dies. */
-function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+/** The built server, as the stack runs it. */
+const builtServer = [process.execPath, '--enable-source-maps', 'dist/server/main.js'];
+
+/**
+ * Starts the server (by `command`, the built server unless told) and waits for its "Paddock is
+ * running" line; rejects with its output if it dies.
+ */
+export function startServer(
+  env: NodeJS.ProcessEnv,
+  command: string[] = builtServer,
+): Promise<{ child: ChildProcess; output: () => string }> {
+  const [program, ...args] = command;
+  const child = spawn(program!, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -22,6 +22,8 @@ import { createRecordsRepo } from './features/records/records.repo';
 import { publicRecordRoutes, recordsRoutes } from './features/records/records.routes';
 import { createBreedingRepo } from './features/breeding/breeding.repo';
 import { breedingRoutes } from './features/breeding/breeding.routes';
+import { createCalendarRepo } from './features/calendar/calendar.repo';
+import { calendarFeedRoute, calendarRoutes } from './features/calendar/calendar.routes';
 import { createCareRepo } from './features/care/care.repo';
 import { careRoutes } from './features/care/care.routes';
 import { createGroupsRepo } from './features/groups/groups.repo';
@@ -68,6 +70,7 @@ export type ApiRoutes = Hono<
   | RoutesOf<typeof remindersRoutes>
   | RoutesOf<typeof breedingRoutes>
   | RoutesOf<typeof recordsRoutes>
+  | RoutesOf<typeof calendarRoutes>
   | RoutesOf<typeof accountRoutes>
 >;
 
@@ -219,10 +222,14 @@ export function createApp(deps: AppDeps) {
   const records = createRecordsRepo(db);
   const recordDeps = { repo: records, animals, care, profiles, photos: deps.photos };
   api.route('/', recordsRoutes({ ...recordDeps, origin: appOrigin }));
+  const calendar = { repo: createCalendarRepo(db), origin: appOrigin };
+  api.route('/', calendarRoutes(calendar));
   api.route(
     '/',
     accountRoutes({ repo: createAccountRepo(db), photos: deps.photos, sessions, secure: config.secure }),
   );
+  // a calendar app's feed, by its address's token alone: answered before the session guard
+  app.get('/api/v1/calendar/:file', calendarFeedRoute({ ...calendar, db, trustProxy: config.trustProxy }));
   app.route('/api/v1', api);
   // a shared health record: the one API reachable without a session, by its link's token alone
   app.route('/api/public', publicRecordRoutes({ ...recordDeps, db, trustProxy: config.trustProxy }));

@@ -6,6 +6,7 @@ import {
   animalGroups,
   animals,
   breedings,
+  calendarFeeds,
   groupLog,
   careEntries,
   farmMembers,
@@ -44,6 +45,7 @@ const ordered: PgTable[] = [
   reminderAnimals,
   breedings,
   recordShares,
+  calendarFeeds,
 ];
 
 export const backupTableNames: readonly string[] = ordered.map((table) => getTableConfig(table).name);

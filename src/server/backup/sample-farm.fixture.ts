@@ -1,6 +1,6 @@
 // Test support: a farm with something in every table, made through the HTTP API as a farmer
 // would — profile, own species, two groups, animals (one with a photo, one in both groups, one
-// the other's dam), a breeding with the farm's gestation, a shared health record,
+// the other's dam), a breeding with the farm's gestation, a shared health record, a calendar feed,
 // care entries with their reminders, a repeating reminder completed once, a pending reset link.
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
@@ -66,6 +66,7 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
     note: 'Hand mated',
   });
   await call('POST', `/api/v1/animals/${clover.id}/record/share`); // a health record's share link
+  await call('POST', '/api/v1/calendar-feed'); // the farm's calendar feed
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a5' } })
     .jpeg()
     .toBuffer();

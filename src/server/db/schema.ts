@@ -533,3 +533,18 @@ export const recordShares = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    farmId: uuid('farm_id')
+      .primaryKey()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** the last body's ETag, and when the body last changed (the feed's Last-Modified) */
+    etag: text('etag'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [unique('calendar_feeds_token_hash_unique').on(table.tokenHash)],
+);

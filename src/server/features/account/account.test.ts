@@ -30,6 +30,7 @@ const rowsOf: Record<string, string> = {
   breedings: 'farm_id = $farm',
   species_gestation: 'farm_id = $farm',
   record_shares: 'farm_id = $farm',
+  calendar_feeds: 'farm_id = $farm',
   // the per-account sign-in counter names the address (the per-address ones name no farm)
   rate_limit: "key = 'sign-in-account:' || lower($email)",
 };

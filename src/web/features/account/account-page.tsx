@@ -14,6 +14,7 @@ import { ApiError } from '../../lib/api';
 import { applyServerErrors } from '../../lib/form-errors';
 import { profileQuery, useUpdateProfile } from '../../lib/profile';
 import { sessionQuery, signOut, signOutEverywhere } from '../../lib/session';
+import { CalendarFeedSection } from './calendar-feed-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { filterTimeZones, timeZoneOptions } from './time-zones';
 
@@ -254,6 +255,7 @@ export default function AccountPage() {
         )}
         <SignOutButtons />
       </section>
+      <CalendarFeedSection />
       <DeleteAccountSection />
     </div>
   );

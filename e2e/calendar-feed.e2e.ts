@@ -1,0 +1,97 @@
+// Calendar feed (issue 12): Account → 'Calendar Feed' → 'Create Calendar Link' shows a private
+// address once, with 'Copy'; a calendar app (no cookie) reads the farm's reminders from it as
+// all-day events; 'Revoke' ends it. Checked with axe, and for sideways scrolling at 360 px.
+import nodeIcal from 'node-ical';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, desktop, narrowPhone, openPage, phone, sharedBrowser } from './support/browser';
+import { addDays, farmApi, todayIn } from './support/care';
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, expectVisible } from './support/checks';
+import { expectToastAndDismiss } from './support/herd';
+import { newEmail, signUpAndConfirm } from './support/journeys';
+import { backends, startStack, type Stack } from './support/stack';
+
+describe.skipIf(!browserAvailable)('calendar feed: the reminders in a phone calendar', () => {
+  const browser = sharedBrowser();
+
+  describe.each(backends)('on %s', (backend) => {
+    let stack: Stack;
+    let context: BrowserContext;
+    let page: Page;
+    let due = '';
+    let link = '';
+
+    beforeAll(async () => {
+      stack = await startStack(backend);
+      ({ context, page } = await openPage(browser(), { viewport: phone }));
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
+      await signUpAndConfirm(page, stack, newEmail(`calendar-${backend}-with-a-rather-long-address`));
+      const api = farmApi(page, stack.baseUrl);
+      const { timeZone } = await api.get<{ timeZone: string }>('/api/v1/profile');
+      due = addDays(todayIn(timeZone), 3);
+      const { id: groupId } = await api.post<{ id: string }>('/api/v1/groups', { name: 'Laying Hens' });
+      await api.post('/api/v1/reminders', {
+        title: 'Clean the coop',
+        type: 'routine',
+        dueDate: due,
+        groupId,
+      });
+    });
+    afterAll(async () => {
+      await context?.close();
+      await stack?.stop();
+    });
+
+    const section = () => page.getByRole('region', { name: 'Calendar Feed', exact: true });
+    /** what a calendar app gets from the address: no cookie, no browser */
+    const subscribe = (url: string) => fetch(url);
+
+    it('creates a private link, shown once with Copy, that a calendar app reads', async () => {
+      await page.goto(`${stack.baseUrl}/account`);
+      await expectVisible(section().getByRole('heading', { name: 'Calendar Feed', exact: true }));
+      await section().getByRole('button', { name: 'Create Calendar Link', exact: true }).click();
+      const field = section().getByLabel('Calendar link', { exact: true });
+      await expectVisible(field);
+      link = await field.inputValue();
+      expect(link).toMatch(new RegExp(`^${stack.baseUrl}/api/v1/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
+      await section().getByRole('button', { name: 'Copy', exact: true }).click();
+      await expectVisible(section().getByRole('button', { name: 'Copied', exact: true }));
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+      const response = await subscribe(link);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+      const events = Object.values(nodeIcal.sync.parseICS(await response.text())).filter(
+        (item) => item?.type === 'VEVENT',
+      ) as nodeIcal.VEvent[];
+      expect(events.map((event) => event.summary)).toEqual(['Clean the coop — Laying Hens']);
+      const start = events[0]!.start as Date & { dateOnly?: boolean };
+      expect(start.dateOnly).toBe(true);
+      const day = [start.getFullYear(), start.getMonth() + 1, start.getDate()]; // node-ical: local midnight
+      expect(day.map((part) => String(part).padStart(2, '0')).join('-')).toBe(due);
+
+      await page.setViewportSize(narrowPhone);
+      await expectNoSeriousA11yViolations(page, 'the account page with a calendar link');
+      await expectNoHorizontalScroll(page, 'the account page with a calendar link');
+      await page.setViewportSize(desktop);
+      await expectNoHorizontalScroll(page, 'the account page on a desktop');
+      await page.setViewportSize(phone);
+
+      // after a reload the link is not shown again: only that one is live
+      await page.reload();
+      await expectVisible(section().getByText(/Your reminders have been in a calendar feed since/));
+      expect(await section().getByLabel('Calendar link', { exact: true }).count()).toBe(0);
+    });
+
+    it('revokes it: the calendar app then gets nothing', async () => {
+      await section().getByRole('button', { name: 'Revoke', exact: true }).click();
+      await expectToastAndDismiss(
+        page,
+        'Calendar link revoked',
+        'Calendars can no longer read your reminders.',
+      );
+      await expectVisible(section().getByRole('button', { name: 'Create Calendar Link', exact: true }));
+      expect((await subscribe(link)).status).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,92 @@
+// The farm's calendar feed: only the token's SHA-256 is stored, one address per farm. Every query
+// but the one that reads an address filters by the caller's farm; that one answers the farm the
+// address is for, and nothing else.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { animals, calendarFeeds, farms, groups, reminders } from '../../db/schema';
+
+/** More active reminders than any hobby farm keeps: the feed stops there, the soonest first. */
+export const feedReminderLimit = 2000;
+
+export function createCalendarRepo(db: Database) {
+  return {
+    async createdAt(farmId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ createdAt: calendarFeeds.createdAt })
+        .from(calendarFeeds)
+        .where(eq(calendarFeeds.farmId, farmId));
+      return row?.createdAt ?? null;
+    },
+
+    /** Stores the new address's hash in place of any earlier one of the farm. */
+    async create(farmId: string, tokenHash: string): Promise<Date> {
+      const now = new Date();
+      const [row] = await db
+        .insert(calendarFeeds)
+        .values({ farmId, tokenHash })
+        .onConflictDoUpdate({
+          target: calendarFeeds.farmId,
+          set: { tokenHash, createdAt: now, etag: null, changedAt: now },
+        })
+        .returning({ createdAt: calendarFeeds.createdAt });
+      return row!.createdAt;
+    },
+
+    async revoke(farmId: string): Promise<void> {
+      await db.delete(calendarFeeds).where(eq(calendarFeeds.farmId, farmId));
+    },
+
+    /** The farm of a live address, with its name and zone, by the address's token hash. */
+    async byTokenHash(tokenHash: string) {
+      const [row] = await db
+        .select({
+          farmId: calendarFeeds.farmId,
+          farmName: farms.name,
+          timeZone: farms.timeZone,
+          etag: calendarFeeds.etag,
+          changedAt: calendarFeeds.changedAt,
+        })
+        .from(calendarFeeds)
+        .innerJoin(farms, eq(farms.id, calendarFeeds.farmId))
+        .where(eq(calendarFeeds.tokenHash, tokenHash));
+      return row;
+    },
+
+    /** The farm's active reminders, soonest first, with the animal or group each is about. */
+    reminders(farmId: string) {
+      return db
+        .select({
+          id: reminders.id,
+          title: reminders.title,
+          type: reminders.type,
+          dueDate: reminders.dueDate,
+          animalId: reminders.animalId,
+          animalName: animals.name,
+          groupId: reminders.groupId,
+          groupName: groups.name,
+          updatedAt: reminders.updatedAt,
+        })
+        .from(reminders)
+        .leftJoin(animals, and(eq(animals.farmId, reminders.farmId), eq(animals.id, reminders.animalId)))
+        .leftJoin(groups, and(eq(groups.farmId, reminders.farmId), eq(groups.id, reminders.groupId)))
+        .where(and(eq(reminders.farmId, farmId), eq(reminders.completed, false)))
+        .orderBy(asc(reminders.dueDate), asc(reminders.id))
+        .limit(feedReminderLimit);
+    },
+
+    /** Records the body's ETag; when it differs from the last one, the body changed now. */
+    async stamp(farmId: string, etag: string): Promise<Date> {
+      const [row] = await db
+        .update(calendarFeeds)
+        .set({
+          etag,
+          changedAt: sql`case when ${calendarFeeds.etag} = ${etag} then ${calendarFeeds.changedAt} else now() end`,
+        })
+        .where(eq(calendarFeeds.farmId, farmId))
+        .returning({ changedAt: calendarFeeds.changedAt });
+      return row?.changedAt ?? new Date();
+    },
+  };
+}
+
+export type CalendarRepo = ReturnType<typeof createCalendarRepo>;

@@ -1,0 +1,76 @@
+// The calendar feed: a private address (256 random bits, stored hashed, shown once, one per farm,
+// revocable) whose body is RFC 5545, written by ical-generator: each active reminder an all-day
+// event on its due date (a date of the farm's zone already), stable UIDs and DTSTAMPs, so the same
+// reminders give the same bytes and the same ETag.
+import { createHash, randomBytes } from 'node:crypto';
+import ical, { ICalCalendarMethod } from 'ical-generator';
+import { NotFoundError } from '../../http/errors';
+import type { CalendarRepo } from './calendar.repo';
+
+/** A feed token: 43 base64url characters (256 random bits). */
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** ical-generator leaves the calendar's name as given: TEXT escaping (RFC 5545 3.3.11) is ours. */
+const escapeText = (text: string) =>
+  text.replace(/[\\;,]/g, (character) => `\\${character}`).replace(/\r?\n/g, '\\n');
+
+export type Feed = { body: string; etag: string; lastModified: Date };
+
+export function createCalendarService(deps: { repo: CalendarRepo; origin: string }) {
+  const { repo, origin } = deps;
+
+  return {
+    async state(farmId: string) {
+      const createdAt = await repo.createdAt(farmId);
+      return { createdAt: createdAt?.toISOString() ?? null };
+    },
+
+    /** A new address (the old one stops working): answered once, kept only as a hash. */
+    async create(farmId: string) {
+      const token = randomBytes(32).toString('base64url');
+      const createdAt = await repo.create(farmId, hashToken(token));
+      return { url: `${origin}/api/v1/calendar/${token}.ics`, createdAt: createdAt.toISOString() };
+    },
+
+    revoke: (farmId: string) => repo.revoke(farmId),
+
+    /** The feed of a live address; 404 for anything else (a bad, old or revoked token alike). */
+    async feed(token: string): Promise<Feed> {
+      const feed = tokenPattern.test(token) ? await repo.byTokenHash(hashToken(token)) : undefined;
+      if (!feed) throw new NotFoundError('Calendar feed');
+      const rows = await repo.reminders(feed.farmId);
+      const calendar = ical({
+        name: escapeText(feed.farmName ? `Paddock · ${feed.farmName}` : 'Paddock reminders'),
+        prodId: { company: 'Paddock', product: 'Reminders', language: 'EN' },
+        method: ICalCalendarMethod.PUBLISH,
+        timezone: feed.timeZone,
+        ttl: 60 * 60,
+      });
+      for (const reminder of rows) {
+        const subject = reminder.animalName ?? reminder.groupName;
+        const link = reminder.animalId
+          ? `${origin}/animal/${reminder.animalId}`
+          : reminder.groupId
+            ? `${origin}/group/${reminder.groupId}`
+            : `${origin}/reminders`;
+        calendar.createEvent({
+          id: `${reminder.id}.${feed.farmId}@paddock`,
+          start: new Date(`${reminder.dueDate}T00:00:00Z`),
+          allDay: true,
+          summary: subject ? `${reminder.title} — ${subject}` : reminder.title,
+          description: `${subject ? `${subject}: ` : ''}${reminder.title}\n${link}`,
+          url: link,
+          stamp: reminder.updatedAt,
+        });
+      }
+      const body = calendar.toString();
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      const lastModified = feed.etag === etag ? feed.changedAt : await repo.stamp(feed.farmId, etag);
+      return { body, etag, lastModified };
+    },
+  };
+}
+
+export type CalendarService = ReturnType<typeof createCalendarService>;

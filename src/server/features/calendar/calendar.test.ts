@@ -1,0 +1,241 @@
+// Calendar feed (issue 12): a private .ics address per farm, 256 random bits stored hashed, shown
+// once and revocable; its body is RFC 5545 as two independent parsers read it (ical.js and
+// node-ical), with each active reminder an all-day event on its due date, and conditional GETs
+// answered 304 while nothing changed.
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import nodeIcal from 'node-ical';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CalendarFeedLink } from '../../../shared/schemas/calendar';
+import { queryRows } from '../../db/sql-text';
+import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
+
+type Event = { uid: string; summary: string; start: string; url: string | null; description: string };
+
+/** The events as ical.js reads them (the reference implementation behind many web calendars). */
+function readWithIcalJs(body: string): { name: string; events: Event[] } {
+  const calendar = new ICAL.Component(ICAL.parse(body) as unknown[]);
+  const events = calendar.getAllSubcomponents('vevent').map((component) => {
+    const event = new ICAL.Event(component);
+    expect(event.startDate.isDate).toBe(true); // all-day
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      start: event.startDate.toString(),
+      url: component.getFirstPropertyValue('url') as string | null,
+      description: event.description,
+    };
+  });
+  return { name: String(calendar.getFirstPropertyValue('x-wr-calname')), events };
+}
+
+/** The same events as node-ical reads them. */
+function readWithNodeIcal(body: string): Event[] {
+  return Object.values(nodeIcal.sync.parseICS(body))
+    .filter((item) => item?.type === 'VEVENT')
+    .map((item) => {
+      const event = item;
+      expect((event.start as { dateOnly?: boolean }).dateOnly).toBe(true);
+      const start = event.start as Date;
+      const day = `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`;
+      const text = (value: unknown) => (typeof value === 'string' ? value : (value as { val: string }).val);
+      return {
+        uid: event.uid,
+        summary: text(event.summary),
+        start: day,
+        url: event.url ? text(event.url) : null,
+        description: text(event.description),
+      };
+    });
+}
+
+/** A date `days` from now, ahead of today in every zone (reminders cannot be due in the past). */
+const ahead = (days: number) => new Date(Date.now() + (days + 2) * 86_400_000).toISOString().slice(0, 10);
+
+const byUid = (events: Event[]) => [...events].sort((a, b) => a.uid.localeCompare(b.uid));
+
+describe.each(backends)('calendar feed on %s', (backend) => {
+  let t: TestApp;
+  let cookie: string;
+  let other: string;
+  let pen: string;
+  let clover: string;
+
+  const send = (
+    path: string,
+    body?: unknown,
+    method = body ? 'POST' : 'GET',
+    as: string | undefined = cookie,
+  ) => t.request(path, { cookie: as, body, method });
+  /** A calendar app: no cookie, no Origin. */
+  const subscribe = (url: string, headers: Record<string, string> = {}) =>
+    t.app.request(url.replace(new URL(url).origin, appUrl), { headers });
+  const createFeed = async (as = cookie) => {
+    const response = await send('/api/v1/calendar-feed', undefined, 'POST', as);
+    expect(response.status).toBe(201);
+    return (await response.json()) as CalendarFeedLink;
+  };
+  const remind = async (body: Record<string, unknown>, as = cookie) => {
+    const response = await send('/api/v1/reminders', { type: 'general', ...body }, 'POST', as);
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as { id: string };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    ({ cookie } = await t.signUpAndConfirm('calendar-owner@example.com'));
+    ({ cookie: other } = await t.signUpAndConfirm('calendar-other@example.com'));
+    expect(
+      (
+        await send(
+          '/api/v1/profile',
+          { farmName: 'Hill; Farm, \\ of the Long Acre', timeZone: 'Pacific/Auckland' },
+          'PATCH',
+        )
+      ).status,
+    ).toBe(200);
+    pen = (await (await send('/api/v1/groups', { name: 'Goat Pen' })).json()).id;
+    clover = (await (await send('/api/v1/animals', { name: 'Clover', groupIds: [pen] })).json()).id;
+    const otherPen = (await (await send('/api/v1/groups', { name: 'Other pen' }, 'POST', other)).json()).id;
+    const otherGoat = (
+      await (await send('/api/v1/animals', { name: 'Not yours', groupIds: [otherPen] }, 'POST', other)).json()
+    ).id;
+    await remind({ title: 'Secret of the other farm', dueDate: ahead(1), animalId: otherGoat }, other);
+    await createFeed(other);
+  });
+  afterAll(() => t?.close());
+
+  it('shows the address once, keeps only its hash, and needs a session to make or see it', async () => {
+    expect(await (await send('/api/v1/calendar-feed')).json()).toEqual({ createdAt: null });
+    const link = await createFeed();
+    expect(link.url).toMatch(/^http:\/\/paddock\.test\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    const state = (await (await send('/api/v1/calendar-feed')).json()) as { createdAt: string };
+    expect(state).toEqual({ createdAt: link.createdAt });
+    expect(JSON.stringify(state)).not.toContain(link.url.split('/').pop()!.slice(0, 10));
+
+    const token = link.url.split('/calendar/')[1]!.replace('.ics', '');
+    const stored = await queryRows<{ token_hash: string }>(t.db, sql`select token_hash from calendar_feeds`);
+    expect(stored.map((row) => row.token_hash)).toContain(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    expect((await t.request('/api/v1/calendar-feed')).status).toBe(401);
+    expect((await t.request('/api/v1/calendar-feed', { method: 'POST' })).status).toBe(401);
+  });
+
+  it('holds every active reminder as an all-day event, as two parsers read it, and nothing of another farm', async () => {
+    const link = await createFeed();
+    const long = await remind({
+      title: 'Worm with Ivermectin; check FAMACHA, weigh — “every” kid in the pen before the sale ☀',
+      dueDate: ahead(0),
+      animalId: clover,
+    });
+    const group = await remind({ title: 'Trim hooves', dueDate: ahead(50), groupId: pen });
+    const done = await remind({ title: 'Already done', dueDate: ahead(0), animalId: clover });
+    const repeating = await remind({
+      title: 'Clean water trough',
+      dueDate: ahead(1),
+      groupId: pen,
+      repeatEvery: 1,
+      repeatUnit: 'week',
+      repeatFrom: 'due',
+    });
+    expect((await send(`/api/v1/reminders/${done.id}/complete`, undefined, 'POST')).status).toBe(200);
+    expect((await send(`/api/v1/reminders/${repeating.id}/complete`, undefined, 'POST')).status).toBe(200);
+
+    const response = await subscribe(link.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const body = await response.text();
+
+    // RFC 5545 3.1: CRLF line endings, lines of at most 75 octets, continuation lines start with a space
+    expect(body.endsWith('\r\n') || body.endsWith('END:VCALENDAR')).toBe(true);
+    expect(body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    for (const line of body.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    expect(body).toContain('\r\n '); // the long title was folded
+
+    const fromIcalJs = readWithIcalJs(body);
+    // the name is TEXT (RFC 7986 5.1): escaped, as node-ical reads back; ical.js keeps X- values raw
+    expect(fromIcalJs.name).toBe('Paddock · Hill\\; Farm\\, \\\\ of the Long Acre');
+    const parsed = nodeIcal.sync.parseICS(body) as unknown as { vcalendar: { name: string } };
+    expect(parsed.vcalendar.name).toBe('Paddock · Hill; Farm, \\ of the Long Acre');
+    const fromNodeIcal = readWithNodeIcal(body);
+    expect(byUid(fromNodeIcal)).toEqual(byUid(fromIcalJs.events));
+
+    const events = fromIcalJs.events;
+    expect(events.map((event) => event.summary).sort()).toEqual(
+      [
+        'Clean water trough — Goat Pen', // the next occurrence, a week on
+        'Trim hooves — Goat Pen',
+        'Worm with Ivermectin; check FAMACHA, weigh — “every” kid in the pen before the sale ☀ — Clover',
+      ].sort(),
+    );
+    const summary = (start: string) => events.find((event) => event.start === start)?.summary;
+    expect(summary(ahead(0))).toContain('Worm with Ivermectin');
+    expect(summary(ahead(50))).toBe('Trim hooves — Goat Pen');
+    expect(summary(ahead(8))).toBe('Clean water trough — Goat Pen');
+    const worming = events.find((event) => event.uid.startsWith(long.id))!;
+    expect(worming.url).toBe(`${appUrl}/animal/${clover}`);
+    expect(worming.description).toContain(`${appUrl}/animal/${clover}`);
+    expect(events.find((event) => event.uid.startsWith(group.id))!.url).toBe(`${appUrl}/group/${pen}`);
+    expect(body).not.toContain('Secret of the other farm');
+    expect(body).not.toContain('Already done');
+
+    // UIDs are stable: the same reminder is the same event on every fetch
+    const again = readWithIcalJs(await (await subscribe(link.url)).text()).events;
+    expect(byUid(again).map((event) => event.uid)).toEqual(byUid(events).map((event) => event.uid));
+  });
+
+  it('answers 304 to a revalidation while nothing changed, and 200 with a new ETag after a change', async () => {
+    const link = await createFeed();
+    const first = await subscribe(link.url);
+    const etag = first.headers.get('etag')!;
+    const lastModified = first.headers.get('last-modified')!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
+    expect(Number(first.headers.get('cache-control')!.split('=')[1])).toBeLessThanOrEqual(3600);
+    expect(Date.parse(lastModified)).not.toBeNaN();
+
+    const same = await subscribe(link.url);
+    expect(same.headers.get('etag')).toBe(etag);
+    expect(same.headers.get('last-modified')).toBe(lastModified);
+    const byTag = await subscribe(link.url, { 'if-none-match': etag });
+    expect(byTag.status).toBe(304);
+    expect(await byTag.text()).toBe('');
+    expect(byTag.headers.get('etag')).toBe(etag);
+    expect((await subscribe(link.url, { 'if-none-match': `"other", W/${etag}` })).status).toBe(304);
+    expect((await subscribe(link.url, { 'if-modified-since': lastModified })).status).toBe(304);
+    // If-None-Match wins over If-Modified-Since (RFC 9110 13.2.2)
+    expect(
+      (await subscribe(link.url, { 'if-none-match': '"stale"', 'if-modified-since': lastModified })).status,
+    ).toBe(200);
+    const before = new Date(Date.parse(lastModified) - 60_000).toUTCString();
+    expect((await subscribe(link.url, { 'if-modified-since': before })).status).toBe(200);
+
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // Last-Modified counts seconds
+    await remind({ title: 'Shear', dueDate: ahead(60), groupId: pen });
+    const changed = await subscribe(link.url, { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(Date.parse(changed.headers.get('last-modified')!)).toBeGreaterThan(Date.parse(lastModified));
+    expect(await changed.text()).toContain('SUMMARY:Shear — Goat Pen');
+    expect((await subscribe(link.url, { 'if-modified-since': lastModified })).status).toBe(200);
+  });
+
+  it('stops answering when revoked or replaced, and answers 404 to any other token', async () => {
+    const old = await createFeed();
+    const replacement = await createFeed();
+    expect((await subscribe(old.url)).status).toBe(404);
+    expect((await subscribe(replacement.url)).status).toBe(200);
+    expect((await send('/api/v1/calendar-feed', undefined, 'DELETE')).status).toBe(204);
+    expect((await subscribe(replacement.url)).status).toBe(404);
+    expect(await (await send('/api/v1/calendar-feed')).json()).toEqual({ createdAt: null });
+    for (const path of ['nope.ics', `${'A'.repeat(43)}.ics`, `${'A'.repeat(43)}`, '..%2F.ics']) {
+      const response = await t.app.request(`${appUrl}/api/v1/calendar/${path}`);
+      expect(response.status).toBe(404);
+      expect((await response.json()).error.code).toBe('NOT_FOUND');
+    }
+    // a session does not open another farm's feed, nor the farm's own without its token
+    expect((await send(`/api/v1/calendar/${'B'.repeat(43)}.ics`, undefined, 'GET', other)).status).toBe(404);
+  });
+});

@@ -1,0 +1,25 @@
+// The farm's calendar feed address: its state, a new one (shown once), revoking it.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CalendarFeed, CalendarFeedLink } from '../../../../shared/schemas/calendar';
+import { client, data } from '../../../lib/api';
+
+export const calendarFeedQuery = queryOptions({
+  queryKey: ['calendar-feed'],
+  queryFn: (): Promise<CalendarFeed> => data(client['calendar-feed'].$get()),
+});
+
+export function useCreateCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<CalendarFeedLink> => data(client['calendar-feed'].$post()),
+    onSuccess: (link) => queryClient.setQueryData(calendarFeedQuery.queryKey, { createdAt: link.createdAt }),
+  });
+}
+
+export function useRevokeCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<null> => data(client['calendar-feed'].$delete()),
+    onSuccess: () => queryClient.setQueryData(calendarFeedQuery.queryKey, { createdAt: null }),
+  });
+}
