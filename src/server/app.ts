@@ -22,6 +22,8 @@ import { createRecordsRepo } from './features/records/records.repo';
 import { publicRecordRoutes, recordsRoutes } from './features/records/records.routes';
 import { createBreedingRepo } from './features/breeding/breeding.repo';
 import { breedingRoutes } from './features/breeding/breeding.routes';
+import { createExportRepo } from './features/export/export.repo';
+import { exportRoutes } from './features/export/export.routes';
 import { createCalendarRepo } from './features/calendar/calendar.repo';
 import { calendarFeedRoute, calendarRoutes } from './features/calendar/calendar.routes';
 import { createCareRepo } from './features/care/care.repo';
@@ -71,6 +73,7 @@ export type ApiRoutes = Hono<
   | RoutesOf<typeof breedingRoutes>
   | RoutesOf<typeof recordsRoutes>
   | RoutesOf<typeof calendarRoutes>
+  | RoutesOf<typeof exportRoutes>
   | RoutesOf<typeof accountRoutes>
 >;
 
@@ -224,6 +227,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', recordsRoutes({ ...recordDeps, origin: appOrigin }));
   const calendar = { repo: createCalendarRepo(db), origin: appOrigin };
   api.route('/', calendarRoutes(calendar));
+  api.route('/', exportRoutes({ repo: createExportRepo(db), db }));
   api.route(
     '/',
     accountRoutes({ repo: createAccountRepo(db), photos: deps.photos, sessions, secure: config.secure }),

@@ -181,6 +181,8 @@ export const appRoutes: Record<string, AppRouteRow> = {
   'GET /api/v1/calendar-feed': { kind: 'api', owner: 200, otherFarm: 200 },
   'POST /api/v1/calendar-feed': { kind: 'api', owner: 201, otherFarm: 201 },
   'DELETE /api/v1/calendar-feed': { kind: 'api', owner: 204, otherFarm: 204 },
+  'GET /api/v1/export/csv': { kind: 'api', owner: 200, otherFarm: 200 },
+  'GET /api/v1/export/json': { kind: 'api', owner: 200, otherFarm: 200 },
   // a calendar app's feed, by its address's token only (calendar.test.ts tries real addresses)
   'GET /api/v1/calendar/:file': { kind: 'public', status: 404 },
   'GET /api/v1/animals/:id/family': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },

@@ -16,6 +16,7 @@ import { profileQuery, useUpdateProfile } from '../../lib/profile';
 import { sessionQuery, signOut, signOutEverywhere } from '../../lib/session';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { DeleteAccountSection } from './delete-account-section';
+import { ExportSection } from './export-section';
 import { filterTimeZones, timeZoneOptions } from './time-zones';
 
 type FormValues = z.input<typeof profileUpdateSchema>;
@@ -256,6 +257,7 @@ export default function AccountPage() {
         <SignOutButtons />
       </section>
       <CalendarFeedSection />
+      <ExportSection />
       <DeleteAccountSection />
     </div>
   );

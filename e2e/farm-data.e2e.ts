@@ -1,6 +1,10 @@
-// Calendar feed (issue 12): Account → 'Calendar Feed' → 'Create Calendar Link' shows a private
-// address once, with 'Copy'; a calendar app (no cookie) reads the farm's reminders from it as
-// all-day events; 'Revoke' ends it. Checked with axe, and for sideways scrolling at 360 px.
+// The farm's data where the farmer already is (issue 12). Calendar feed: Account → 'Calendar
+// Feed' → 'Create Calendar Link' shows a private address once, with 'Copy'; a calendar app (no
+// cookie) reads the farm's reminders from it as all-day events; 'Revoke' ends it. Export: 'Export
+// Data' → 'Download CSV' saves a ZIP of spreadsheets, 'Download JSON' one document. Checked with
+// axe, and for sideways scrolling at 360 px.
+import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import nodeIcal from 'node-ical';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +15,7 @@ import { expectToastAndDismiss } from './support/herd';
 import { newEmail, signUpAndConfirm } from './support/journeys';
 import { backends, startStack, type Stack } from './support/stack';
 
-describe.skipIf(!browserAvailable)('calendar feed: the reminders in a phone calendar', () => {
+describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => {
   const browser = sharedBrowser();
 
   describe.each(backends)('on %s', (backend) => {
@@ -92,6 +96,36 @@ describe.skipIf(!browserAvailable)('calendar feed: the reminders in a phone cale
       );
       await expectVisible(section().getByRole('button', { name: 'Create Calendar Link', exact: true }));
       expect((await subscribe(link)).status).toBe(404);
+    });
+
+    it('downloads the farm as a ZIP of spreadsheets and as one JSON document', async () => {
+      const exportData = page.getByRole('region', { name: 'Export Data', exact: true });
+      const [zipDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        exportData.getByRole('link', { name: 'Download CSV', exact: true }).click(),
+      ]);
+      expect(zipDownload.suggestedFilename()).toMatch(/^paddock-farm-\d{4}-\d{2}-\d{2}\.zip$/);
+      const files = unzipSync(readFileSync(await zipDownload.path()));
+      expect(Object.keys(files).sort()).toEqual([
+        'animals.csv',
+        'care-entries.csv',
+        'groups.csv',
+        'reminders.csv',
+      ]);
+      const reminders = strFromU8(files['reminders.csv']!);
+      expect(reminders).toContain('Clean the coop');
+      expect(strFromU8(files['groups.csv']!)).toContain('Laying Hens');
+
+      const [jsonDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        exportData.getByRole('link', { name: 'Download JSON', exact: true }).click(),
+      ]);
+      const document = JSON.parse(readFileSync(await jsonDownload.path(), 'utf8')) as {
+        format: string;
+        tables: { groups: { name: string }[] };
+      };
+      expect(document.format).toBe('paddock-export');
+      expect(document.tables.groups.map((group) => group.name)).toEqual(['Laying Hens']);
     });
   });
 });

@@ -1,0 +1,207 @@
+// The farm's records for export, a page at a time (keyset pages: a farm of any size is read in
+// bounded memory). Every query filters by the caller's farm, and every join matches farm_id too.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { queryRows } from '../../db/sql-text';
+
+/** Rows per page: a few hundred KB of CSV at most. */
+export const exportPageSize = 500;
+
+export type Page = { rows: Record<string, unknown>[]; after: unknown[] | null };
+
+/** One kind of record: its query (rows after `after`, by `keys`), and what the spreadsheet calls its columns. */
+export type Sheet = {
+  file: string;
+  /** header → the row's field */
+  columns: [header: string, field: string][];
+  keys: string[];
+  query: (farmId: string, after: SQL) => SQL;
+};
+
+const afterKeys = (keys: string[], after: unknown[] | null): SQL =>
+  after
+    ? sql`(${sql.raw(keys.join(', '))}) > (${sql.join(
+        after.map((value) => sql`${value}`),
+        sql`, `,
+      )})`
+    : sql`true`;
+
+export const sheets: Sheet[] = [
+  {
+    file: 'animals.csv',
+    columns: [
+      ['Name', 'name'],
+      ['Tag', 'tag_id'],
+      ['Species', 'species'],
+      ['Breed', 'breed'],
+      ['Sex', 'sex'],
+      ['Birth Date', 'birth_date'],
+      ['Color', 'color'],
+      ['Weight', 'weight'],
+      ['Weight Unit', 'weight_unit'],
+      ['Dam', 'dam'],
+      ['Sire', 'sire'],
+      ['Groups', 'groups'],
+      ['ID', 'id'],
+    ],
+    keys: ['a.id'],
+    query: (farmId, after) => sql`
+      select a.id, a.name, a.tag_id, s.name as species, a.breed, a.sex, a.birth_date::text as birth_date,
+        a.color, trim_scale(a.weight)::text as weight, a.weight_unit, a.dam, a.sire,
+        (select string_agg(g.name, '; ' order by g.name) from animal_groups ag
+          join groups g on g.farm_id = ag.farm_id and g.id = ag.group_id
+          where ag.farm_id = a.farm_id and ag.animal_id = a.id) as groups
+      from animals a left join species s on s.id = a.species_id
+      where a.farm_id = ${farmId} and ${after}
+      order by a.id limit ${exportPageSize}`,
+  },
+  {
+    file: 'groups.csv',
+    columns: [
+      ['Name', 'name'],
+      ['Description', 'description'],
+      ['Animals', 'animal_count'],
+      ['ID', 'id'],
+    ],
+    keys: ['g.id'],
+    query: (farmId, after) => sql`
+      select g.id, g.name, g.description,
+        (select count(*)::int from animal_groups ag where ag.farm_id = g.farm_id and ag.group_id = g.id) as animal_count
+      from groups g where g.farm_id = ${farmId} and ${after}
+      order by g.id limit ${exportPageSize}`,
+  },
+  {
+    file: 'care-entries.csv',
+    columns: [
+      ['Date', 'date_recorded'],
+      ['Type', 'type'],
+      ['Animal', 'animal'],
+      ['Group', 'group_name'],
+      ['Title', 'title'],
+      ['Medication', 'medication_name'],
+      ['Dosage', 'dosage'],
+      ['Dosage Unit', 'dosage_unit'],
+      ['Route', 'route'],
+      ['Lot Number', 'lot_number'],
+      ['Given By', 'given_by'],
+      ['Meat Withdrawal (days)', 'meat_withdrawal_days'],
+      ['Milk Withdrawal (days)', 'milk_withdrawal_days'],
+      ['Egg Withdrawal (days)', 'egg_withdrawal_days'],
+      ['Weight', 'weight_value'],
+      ['Weight Unit', 'weight_unit'],
+      ['Body Condition', 'body_condition'],
+      ['Note', 'note_content'],
+      ['Batch ID', 'batch_id'],
+      ['Animal ID', 'animal_id'],
+      ['ID', 'id'],
+    ],
+    keys: ['e.date_recorded', 'e.id'],
+    query: (farmId, after) => sql`
+      select e.id, e.date_recorded::text as date_recorded, e.type, a.name as animal, g.name as group_name,
+        e.title, e.medication_name, trim_scale(e.dosage)::text as dosage, e.dosage_unit, e.route, e.lot_number, e.given_by,
+        e.meat_withdrawal_days, e.milk_withdrawal_days, e.egg_withdrawal_days,
+        trim_scale(e.weight_value)::text as weight_value, e.weight_unit, e.body_condition, e.note_content, e.batch_id,
+        e.animal_id
+      from care_entries e
+      left join animals a on a.farm_id = e.farm_id and a.id = e.animal_id
+      left join groups g on g.farm_id = e.farm_id and g.id = e.group_id
+      where e.farm_id = ${farmId} and ${after}
+      order by e.date_recorded, e.id limit ${exportPageSize}`,
+  },
+  {
+    file: 'reminders.csv',
+    columns: [
+      ['Due Date', 'due_date'],
+      ['Title', 'title'],
+      ['Type', 'type'],
+      ['Animal', 'animal'],
+      ['Group', 'group_name'],
+      ['Repeat Every', 'repeat_every'],
+      ['Repeat Unit', 'repeat_unit'],
+      ['Completed', 'completed'],
+      ['Completed At', 'completed_at'],
+      ['ID', 'id'],
+    ],
+    keys: ['r.due_date', 'r.id'],
+    query: (farmId, after) => sql`
+      select r.id, r.due_date::text as due_date, r.title, r.type, a.name as animal, g.name as group_name,
+        r.repeat_every, r.repeat_unit, case when r.completed then 'yes' else 'no' end as completed,
+        to_char(r.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as completed_at
+      from reminders r
+      left join animals a on a.farm_id = r.farm_id and a.id = r.animal_id
+      left join groups g on g.farm_id = r.farm_id and g.id = r.group_id
+      where r.farm_id = ${farmId} and ${after}
+      order by r.due_date, r.id limit ${exportPageSize}`,
+  },
+];
+
+/** The farm's own rows of a table for the JSON export, by its key columns (no farm_id in them). */
+export type Table = { name: string; keys: string[]; omit: string[] };
+
+/**
+ * What the JSON document holds, parents first (the order an import inserts them). Left out: what
+ * triggers derive (group_log, each animal's list item, latest withdrawal days, group ids), photo
+ * keys (the photos are not in the document), and secrets (share links, calendar feed).
+ */
+export const tables: Table[] = [
+  { name: 'species', keys: ['id'], omit: [] },
+  { name: 'species_gestation', keys: ['species_id'], omit: [] },
+  { name: 'groups', keys: ['id'], omit: [] },
+  {
+    name: 'animals',
+    keys: ['id'],
+    omit: [
+      'photo_key',
+      'name_key',
+      'group_ids',
+      'list_item',
+      'meat_withdrawal_until',
+      'milk_withdrawal_until',
+      'egg_withdrawal_until',
+    ],
+  },
+  { name: 'animal_groups', keys: ['animal_id', 'group_id'], omit: [] },
+  { name: 'care_entries', keys: ['id'], omit: [] },
+  { name: 'reminders', keys: ['id'], omit: [] },
+  { name: 'reminder_animals', keys: ['reminder_id', 'animal_id'], omit: [] },
+  { name: 'breedings', keys: ['id'], omit: [] },
+];
+
+export function createExportRepo(db: Database) {
+  async function page(query: SQL, keys: string[]): Promise<Page> {
+    const rows = await queryRows<Record<string, unknown>>(db, query);
+    const last = rows.at(-1);
+    const fields = keys.map((key) => key.split('.').pop()!);
+    return {
+      rows,
+      after: rows.length === exportPageSize && last ? fields.map((field) => last[field]) : null,
+    };
+  }
+
+  return {
+    farm: async (farmId: string) =>
+      (
+        await queryRows<{ name: string | null; time_zone: string; weight_unit: string }>(
+          db,
+          sql`select name, time_zone, weight_unit from farms where id = ${farmId}`,
+        )
+      )[0],
+
+    sheetPage: (sheet: Sheet, farmId: string, after: unknown[] | null) =>
+      page(sheet.query(farmId, afterKeys(sheet.keys, after)), sheet.keys),
+
+    /** A page of the table's rows as JSON objects, without farm_id and the omitted columns. */
+    tablePage: (table: Table, farmId: string, after: unknown[] | null) =>
+      page(
+        sql`select ${sql.raw(table.keys.join(', '))}, (to_jsonb(t) - ${sql.raw(
+          ['farm_id', ...table.omit].map((column) => `'${column}'`).join(' - '),
+        )})::text as json
+          from ${sql.identifier(table.name)} t
+          where farm_id = ${farmId} and ${afterKeys(table.keys, after)}
+          order by ${sql.raw(table.keys.join(', '))} limit ${exportPageSize}`,
+        table.keys,
+      ),
+  };
+}
+
+export type ExportRepo = ReturnType<typeof createExportRepo>;

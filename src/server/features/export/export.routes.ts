@@ -1,0 +1,59 @@
+// /api/v1/export/csv and /api/v1/export/json: Account → 'Export Data' → 'Download CSV' (a ZIP of
+// one CSV per kind of record) and 'Download JSON' (everything, for an import), streamed.
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import type { Database } from '../../db/database';
+import type { AppEnv } from '../../http/context';
+import { AppError, NotFoundError } from '../../http/errors';
+import { errorResponses } from '../../http/openapi';
+import { overLimit, type Limit } from '../../http/rate-limit';
+import type { ExportRepo } from './export.repo';
+import { createExportService, exportName } from './export.service';
+
+/** Exports per farm: a download now and then, never a loop reading the database flat out. */
+export const exportLimit: Limit = { max: 30, windowMs: 15 * 60 * 1000 };
+
+export function exportRoutes(deps: { repo: ExportRepo; db: Database }) {
+  const exports = createExportService(deps.repo);
+
+  async function start(farmId: string) {
+    if (await overLimit(deps.db, `export:${farmId}`, exportLimit)) {
+      throw new AppError(429, 'TOO_MANY_REQUESTS', 'Too many exports. Please wait a few minutes.');
+    }
+    const farm = await exports.farm(farmId);
+    if (!farm) throw new NotFoundError('Farm');
+    return farm;
+  }
+
+  return new Hono<AppEnv>()
+    .get(
+      '/export/csv',
+      describeRoute({
+        tags: ['Export'],
+        summary: 'The farm’s records as a ZIP of CSV files: animals, groups, care entries, reminders',
+        responses: { 200: { description: 'application/zip' }, ...errorResponses },
+      }),
+      async (c) => {
+        const farm = await start(c.get('farmId'));
+        return c.body(exports.csvZip(c.get('farmId')), 200, {
+          'Content-Type': 'application/zip',
+          'Content-Disposition': `attachment; filename="${exportName(farm.name, 'zip')}"`,
+        });
+      },
+    )
+    .get(
+      '/export/json',
+      describeRoute({
+        tags: ['Export'],
+        summary: 'Everything of the farm’s records in one JSON document, which an import reads back',
+        responses: { 200: { description: 'application/json' }, ...errorResponses },
+      }),
+      async (c) => {
+        const farm = await start(c.get('farmId'));
+        return c.body(exports.json(c.get('farmId'), farm), 200, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${exportName(farm.name, 'json')}"`,
+        });
+      },
+    );
+}

@@ -1,0 +1,239 @@
+// Export (issue 12): 'Download CSV' is a ZIP of one CSV per kind of record that a spreadsheet opens
+// cleanly (UTF-8 with BOM, ISO dates, formulas neutralised), read back here with a CSV parser;
+// 'Download JSON' is every table of the farm in one document. Both stream a page at a time: a
+// farm of 10,000 entries is read in 500-row pages, not at once. Only the caller's farm goes out.
+import { sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/sql-text';
+import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import { csvCell } from './export.service';
+
+type Csv = { bom: boolean; rows: Record<string, string>[]; headers: string[] };
+
+function readCsv(bytes: Uint8Array): Csv {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const parsed = Papa.parse<Record<string, string>>(strFromU8(bom ? bytes.subarray(3) : bytes), {
+    header: true,
+    skipEmptyLines: true,
+  });
+  expect(parsed.errors).toEqual([]);
+  return { bom, rows: parsed.data, headers: parsed.meta.fields ?? [] };
+}
+
+describe('a CSV cell', () => {
+  it('neutralises what a spreadsheet would run as a formula, and quotes what needs it', () => {
+    expect(csvCell('=HYPERLINK("http://evil","x")')).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    expect(csvCell('+44 21 555')).toBe("'+44 21 555");
+    expect(csvCell('-cmd|calc')).toBe("'-cmd|calc");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tTab')).toBe("'\tTab");
+    expect(csvCell('-12.5')).toBe('-12.5');
+    expect(csvCell(12)).toBe('12');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell('Line one\nline two, "quoted"')).toBe('"Line one\nline two, ""quoted"""');
+    expect(csvCell('Zoë')).toBe('Zoë');
+  });
+});
+
+describe.each(backends)('export on %s', (backend) => {
+  let t: TestApp;
+  let cookie: string;
+  let other: string;
+  let hens: string;
+  let goats: string;
+  let zoe: string;
+
+  const send = (path: string, body?: unknown, method = body ? 'POST' : 'GET', as = cookie) =>
+    t.request(path, { cookie: as, body, method });
+  const made = async (path: string, body: unknown, as = cookie) => {
+    const response = await send(path, body, 'POST', as);
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as { id: string };
+  };
+  const download = async (kind: 'csv' | 'json', as = cookie) => {
+    const response = await send(`/api/v1/export/${kind}`, undefined, 'GET', as);
+    expect(response.status).toBe(200);
+    return response;
+  };
+  const csvFiles = async (as = cookie) => {
+    const response = await download('csv', as);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    return Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, readCsv(bytes)]));
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    ({ cookie } = await t.signUpAndConfirm('export-owner@example.com'));
+    ({ cookie: other } = await t.signUpAndConfirm('export-other@example.com'));
+    await send('/api/v1/profile', { farmName: 'Zoë’s Farm, "the best"' }, 'PATCH');
+    hens = (await made('/api/v1/groups', { name: 'Laying Hens' })).id;
+    goats = (await made('/api/v1/groups', { name: '=Goats, "dairy"' })).id;
+    zoe = (
+      await made('/api/v1/animals', {
+        name: 'Zoë',
+        tagId: '+44-TAG',
+        breed: 'Nubian',
+        sex: 'female',
+        birthDate: '2024-03-01',
+        dam: '=cmd|calc',
+        groupIds: [hens, goats],
+      })
+    ).id;
+    await made('/api/v1/animals', { name: 'Plain Jane', groupIds: [hens] });
+    await made('/api/v1/care-entries', {
+      type: 'note',
+      animalIds: [zoe],
+      dateRecorded: '2026-01-15',
+      title: 'Limping',
+      noteContent: 'Left hind,\nafter the "rain"',
+    });
+    await made('/api/v1/care-entries', {
+      type: 'weight',
+      dateRecorded: '2026-02-01',
+      weights: [{ animalId: zoe, weightValue: 51.5 }],
+    });
+    await made('/api/v1/reminders', {
+      title: 'Trim hooves',
+      type: 'routine',
+      dueDate: '2030-01-01',
+      groupId: goats,
+    });
+    const otherPen = (await made('/api/v1/groups', { name: 'Secret Other Pen' }, other)).id;
+    await made('/api/v1/animals', { name: 'Secret Other Goat', groupIds: [otherPen] }, other);
+  });
+  afterAll(() => t?.close());
+
+  it('gives a ZIP of four CSVs that a CSV parser reads back, with the farm’s records and no one else’s', async () => {
+    const response = await download('csv');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="paddock-zoe-s-farm-the-best-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const files = await csvFiles();
+    expect(Object.keys(files).sort()).toEqual([
+      'animals.csv',
+      'care-entries.csv',
+      'groups.csv',
+      'reminders.csv',
+    ]);
+    for (const file of Object.values(files)) expect(file.bom).toBe(true);
+
+    const animals = files['animals.csv']!;
+    expect(animals.headers).toEqual([
+      'Name',
+      'Tag',
+      'Species',
+      'Breed',
+      'Sex',
+      'Birth Date',
+      'Color',
+      'Weight',
+      'Weight Unit',
+      'Dam',
+      'Sire',
+      'Groups',
+      'ID',
+    ]);
+    const zoeRow = animals.rows.find((row) => row.ID === zoe)!;
+    expect(zoeRow).toMatchObject({
+      Name: 'Zoë',
+      Tag: "'+44-TAG",
+      Breed: 'Nubian',
+      Sex: 'female',
+      'Birth Date': '2024-03-01',
+      Dam: "'=cmd|calc",
+      Groups: `'=Goats, "dairy"; Laying Hens`,
+      Weight: '51.5',
+    });
+    expect(animals.rows.map((row) => row.Name).sort()).toEqual(['Plain Jane', 'Zoë']);
+
+    const groups = files['groups.csv']!;
+    expect(groups.rows.map((row) => [row.Name, row.Animals]).sort()).toEqual([
+      [`'=Goats, "dairy"`, '1'],
+      ['Laying Hens', '2'],
+    ]);
+
+    const entries = files['care-entries.csv']!.rows;
+    expect(entries.map((row) => [row.Date, row.Type, row.Animal])).toEqual([
+      ['2026-01-15', 'note', 'Zoë'],
+      ['2026-02-01', 'weight', 'Zoë'],
+    ]);
+    expect(entries[0]!.Note).toBe('Left hind,\nafter the "rain"');
+    expect(entries[1]!.Weight).toBe('51.5');
+
+    const reminders = files['reminders.csv']!.rows;
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toMatchObject({
+      'Due Date': '2030-01-01',
+      Title: 'Trim hooves',
+      Group: `'=Goats, "dairy"`,
+      Completed: 'no',
+    });
+
+    const everything = JSON.stringify(files);
+    expect(everything).not.toContain('Secret Other');
+  });
+
+  it('gives one JSON document of every table of the farm, and none of another farm', async () => {
+    const response = await download('json');
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const document = (await response.json()) as {
+      format: string;
+      version: number;
+      farm: { name: string; timeZone: string; weightUnit: string };
+      tables: Record<string, Record<string, unknown>[]>;
+    };
+    expect(document.format).toBe('paddock-export');
+    expect(document.version).toBe(1);
+    expect(document.farm.name).toBe('Zoë’s Farm, "the best"');
+    expect(Object.keys(document.tables)).toEqual([
+      'species',
+      'species_gestation',
+      'groups',
+      'animals',
+      'animal_groups',
+      'care_entries',
+      'reminders',
+      'reminder_animals',
+      'breedings',
+    ]);
+    expect(document.tables.animals!.map((row) => row.name).sort()).toEqual(['Plain Jane', 'Zoë']);
+    expect(document.tables.animal_groups).toHaveLength(3);
+    expect(document.tables.care_entries).toHaveLength(2);
+    for (const rows of Object.values(document.tables))
+      for (const row of rows) {
+        expect(row).not.toHaveProperty('farm_id');
+        expect(row).not.toHaveProperty('photo_key');
+      }
+    expect(JSON.stringify(document)).not.toContain('Secret Other');
+  });
+
+  it('streams a farm of 10,000 entries in 500-row pages, every entry once', async () => {
+    const farmId = (
+      await queryRows<{ farm_id: string }>(t.db, sql`select farm_id from animals where id = ${zoe}`)
+    )[0]!.farm_id;
+    await t.db.execute(sql`
+      insert into care_entries (farm_id, id, batch_id, animal_id, type, date_recorded, title, note_content)
+      select ${farmId}, gen_random_uuid(), gen_random_uuid(), ${zoe}, 'note', date '2025-01-01' + (n % 300), 'Bulk ' || n, 'Note ' || n
+      from generate_series(1, 10000) n`);
+    const before = t.queries.length;
+    const files = await csvFiles();
+    const statements = t.queries.slice(before).filter((query) => /from care_entries e/.test(query)).length;
+    const entries = files['care-entries.csv']!.rows;
+    expect(entries).toHaveLength(10_002);
+    expect(new Set(entries.map((row) => row.ID)).size).toBe(10_002);
+    const dates = entries.map((row) => row.Date);
+    expect([...dates].sort()).toEqual(dates); // in date order, across pages
+    expect(statements).toBe(Math.ceil(10_002 / 500) + (10_002 % 500 === 0 ? 1 : 0));
+
+    const json = (await (await download('json')).json()) as { tables: { care_entries: { id: string }[] } };
+    expect(new Set(json.tables.care_entries.map((row) => row.id)).size).toBe(10_002);
+  }, 120_000);
+
+  it('needs a session', async () => {
+    expect((await t.request('/api/v1/export/csv')).status).toBe(401);
+    expect((await t.request('/api/v1/export/json')).status).toBe(401);
+  });
+});
