@@ -66,8 +66,8 @@ describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => 
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
       const events = Object.values(nodeIcal.sync.parseICS(await response.text())).filter(
-        (item) => item?.type === 'VEVENT',
-      ) as nodeIcal.VEvent[];
+        (item): item is nodeIcal.VEvent => item?.type === 'VEVENT',
+      );
       expect(events.map((event) => event.summary)).toEqual(['Clean the coop — Laying Hens']);
       const start = events[0]!.start as Date & { dateOnly?: boolean };
       expect(start.dateOnly).toBe(true);

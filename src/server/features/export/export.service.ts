@@ -16,7 +16,7 @@ const bom = '\uFEFF';
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
+  let text = typeof value === 'string' ? value : JSON.stringify(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text))
     text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
