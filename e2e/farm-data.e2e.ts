@@ -1,8 +1,9 @@
 // The farm's data where the farmer already is (issue 12). Calendar feed: Account → 'Calendar
 // Feed' → 'Create Calendar Link' shows a private address once, with 'Copy'; a calendar app (no
 // cookie) reads the farm's reminders from it as all-day events; 'Revoke' ends it. Export: 'Export
-// Data' → 'Download CSV' saves a ZIP of spreadsheets, 'Download JSON' one document. Checked with
-// axe, and for sideways scrolling at 360 px.
+// Data' → 'Download CSV' saves a ZIP of spreadsheets, 'Download JSON' one document. Daily email:
+// turned on, the morning's email arrives (a real SMTP server) with an unsubscribe link that works
+// signed out. Checked with axe, and for sideways scrolling at 360 px.
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import nodeIcal from 'node-ical';
@@ -24,13 +25,16 @@ describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => 
     let page: Page;
     let due = '';
     let link = '';
+    let email = '';
+    let api: ReturnType<typeof farmApi>;
 
     beforeAll(async () => {
       stack = await startStack(backend);
       ({ context, page } = await openPage(browser(), { viewport: phone }));
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
-      await signUpAndConfirm(page, stack, newEmail(`calendar-${backend}-with-a-rather-long-address`));
-      const api = farmApi(page, stack.baseUrl);
+      email = newEmail(`calendar-${backend}-with-a-rather-long-address`);
+      await signUpAndConfirm(page, stack, email);
+      api = farmApi(page, stack.baseUrl);
       const { timeZone } = await api.get<{ timeZone: string }>('/api/v1/profile');
       due = addDays(todayIn(timeZone), 3);
       const { id: groupId } = await api.post<{ id: string }>('/api/v1/groups', { name: 'Laying Hens' });
@@ -126,6 +130,66 @@ describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => 
       };
       expect(document.format).toBe('paddock-export');
       expect(document.tables.groups.map((group) => group.name)).toEqual(['Laying Hens']);
+    });
+
+    it('sends the morning email once turned on, and unsubscribes by its link without signing in', async () => {
+      // a zone where it is now between 08:00 and 22:00, so that this morning's email is owed
+      const zone = [
+        'UTC',
+        'Asia/Tokyo',
+        'America/New_York',
+        'Pacific/Auckland',
+        'Asia/Kolkata',
+        'America/Los_Angeles',
+      ]
+        .map((timeZone) => ({
+          timeZone,
+          hour: Number(
+            new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(
+              new Date(),
+            ),
+          ),
+        }))
+        .find(({ hour }) => hour >= 8 && hour < 22)!.timeZone;
+      await api.call('PATCH', '/api/v1/profile', { timeZone: zone });
+      const { id: groupId } = await api.post<{ id: string }>('/api/v1/groups', { name: 'Goats' });
+      await api.post('/api/v1/reminders', {
+        title: 'Milk the goats',
+        type: 'routine',
+        dueDate: todayIn(zone),
+        groupId,
+      });
+
+      await page.goto(`${stack.baseUrl}/account`);
+      const daily = page.getByRole('region', { name: 'Daily reminder email', exact: true });
+      const box = daily.getByLabel(/Email me each morning/);
+      expect(await box.isChecked()).toBe(false);
+      await box.check();
+      await expectToastAndDismiss(page, 'Daily reminder email on');
+      const morning = await stack.waitForEmail(email, 30_000);
+      expect(morning.subject).toBe('Paddock: 1 reminder — 1 due today');
+      expect(morning.text).toContain('Milk the goats — Goats (due today)');
+      const unsubscribe = /https?:\/\/\S+\/unsubscribe\/[A-Za-z0-9_-]{43}/.exec(morning.text)?.[0];
+      expect(unsubscribe).toBeDefined();
+
+      const { context: stranger, page: signedOut } = await openPage(browser(), { viewport: narrowPhone });
+      try {
+        const response = await signedOut.goto(unsubscribe!);
+        expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+        await expectNoSeriousA11yViolations(signedOut, 'the unsubscribe page');
+        await expectNoHorizontalScroll(signedOut, 'the unsubscribe page');
+        await signedOut.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
+        await expectVisible(signedOut.getByText(/You are unsubscribed/));
+      } finally {
+        await stranger.close();
+      }
+      await page.reload();
+      expect(
+        await page
+          .getByRole('region', { name: 'Daily reminder email', exact: true })
+          .getByLabel(/Email me each morning/)
+          .isChecked(),
+      ).toBe(false);
     });
   });
 });

@@ -183,6 +183,8 @@ export async function startStack(backend: Backend): Promise<Stack> {
       NODE_ENV: 'test',
       // "Paddock is running" is an info line: at warn the server would start without saying so.
       LOG_LEVEL: 'info',
+      // background work (the daily email) looked for every 2 seconds, not every minute
+      JOB_INTERVAL_SECONDS: '2',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
 

@@ -22,6 +22,8 @@ import { createRecordsRepo } from './features/records/records.repo';
 import { publicRecordRoutes, recordsRoutes } from './features/records/records.routes';
 import { createBreedingRepo } from './features/breeding/breeding.repo';
 import { breedingRoutes } from './features/breeding/breeding.routes';
+import { createDailyEmailRepo } from './features/daily-email/daily-email.repo';
+import { dailyEmailRoutes, unsubscribeRoutes } from './features/daily-email/daily-email.routes';
 import { createExportRepo } from './features/export/export.repo';
 import { exportRoutes } from './features/export/export.routes';
 import { createCalendarRepo } from './features/calendar/calendar.repo';
@@ -74,6 +76,7 @@ export type ApiRoutes = Hono<
   | RoutesOf<typeof recordsRoutes>
   | RoutesOf<typeof calendarRoutes>
   | RoutesOf<typeof exportRoutes>
+  | RoutesOf<typeof dailyEmailRoutes>
   | RoutesOf<typeof accountRoutes>
 >;
 
@@ -228,6 +231,8 @@ export function createApp(deps: AppDeps) {
   const calendar = { repo: createCalendarRepo(db), origin: appOrigin };
   api.route('/', calendarRoutes(calendar));
   api.route('/', exportRoutes({ repo: createExportRepo(db), db }));
+  const dailyEmails = createDailyEmailRepo(db);
+  api.route('/', dailyEmailRoutes(dailyEmails));
   api.route(
     '/',
     accountRoutes({ repo: createAccountRepo(db), photos: deps.photos, sessions, secure: config.secure }),
@@ -235,7 +240,9 @@ export function createApp(deps: AppDeps) {
   // a calendar app's feed, by its address's token alone: answered before the session guard
   app.get('/api/v1/calendar/:file', calendarFeedRoute({ ...calendar, db, trustProxy: config.trustProxy }));
   app.route('/api/v1', api);
-  // a shared health record: the one API reachable without a session, by its link's token alone
+  // a daily email's unsubscribe link, by its token alone (before the shared records' limit)
+  app.route('/api/public', unsubscribeRoutes({ repo: dailyEmails, db, trustProxy: config.trustProxy }));
+  // a shared health record: reachable without a session, by its link's token alone
   app.route('/api/public', publicRecordRoutes({ ...recordDeps, db, trustProxy: config.trustProxy }));
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', 'No such API route.'), 404));
@@ -271,8 +278,8 @@ export function createApp(deps: AppDeps) {
     app.get('/:file{[^/]+\\.(svg|png|ico|webmanifest|txt)}', topLevelFiles);
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
-      if (c.req.path.startsWith('/record/')) {
-        // a shared health record's page: its address is a secret
+      if (c.req.path.startsWith('/record/') || c.req.path.startsWith('/unsubscribe/')) {
+        // a shared health record's or an unsubscribe link's page: its address is a secret
         c.header('X-Robots-Tag', 'noindex, nofollow');
         c.header('Referrer-Policy', 'no-referrer');
       }

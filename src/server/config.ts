@@ -25,6 +25,7 @@ const environmentSchema = z.object({
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = {
@@ -39,6 +40,8 @@ export type Config = {
   authSecret: string;
   trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** how often each server looks for background work owed (the daily email) */
+  jobIntervalMs: number;
   /** true when the public origin is https: secure cookies and HSTS */
   secure: boolean;
 };
@@ -80,6 +83,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     authSecret: resolveAuthSecret(env.AUTH_SECRET, env.NODE_ENV, dataDir),
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    jobIntervalMs: env.JOB_INTERVAL_SECONDS * 1000,
     secure: appUrl.startsWith('https://'),
   };
 }

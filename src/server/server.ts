@@ -7,7 +7,9 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import type { Config } from './config';
 import { openDatabase } from './db/database';
-import { createLogger } from './log/logger';
+import { createLogger, type Logger } from './log/logger';
+import { createDailyEmailRepo } from './features/daily-email/daily-email.repo';
+import { createDailyEmailJob } from './features/daily-email/daily-email.job';
 import { createMailer } from './mail/mailer';
 import { createFolderPhotoStore } from './photos/photo-store';
 import { sweepOrphanPhotos } from './photos/photo-sweep';
@@ -35,6 +37,10 @@ export async function startServer(config: Config) {
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
+  const origin = new URL(config.appUrl).origin;
+  const jobs = startJobs(logger, config.jobIntervalMs, [
+    createDailyEmailJob({ repo: createDailyEmailRepo(handle.db), mailer, origin, logger }),
+  ]);
   logger.info('Paddock is running', {
     url: config.appUrl,
     port,
@@ -47,6 +53,7 @@ export async function startServer(config: Config) {
   const stop = () =>
     (stopping ??= (async () => {
       logger.info('Paddock is stopping');
+      await jobs.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
@@ -55,4 +62,31 @@ export async function startServer(config: Config) {
       logger.info('Paddock stopped; database closed cleanly');
     })());
   return { port, stop };
+}
+
+/**
+ * Runs each job every `intervalMs` (a minute unless JOB_INTERVAL_SECONDS says), one pass at a time. Every server runs them: the jobs claim their
+ * work in the database, so two servers never do the same piece twice.
+ */
+function startJobs(logger: Logger, intervalMs: number, jobs: { run(now: Date): Promise<unknown> }[]) {
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = running.then(async () => {
+      for (const job of jobs)
+        await job.run(new Date()).catch((error: unknown) =>
+          logger.error('a background job failed; it runs again at the next interval', {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
+    });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 // The text of the emails Paddock sends. Plain words first; the HTML mirrors the text.
 import type { Email } from '../mail/mailer';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function linkEmail(
   to: string,

@@ -150,9 +150,16 @@ export const profiles = pgTable(
     email: text('email'),
     phone: text('phone'),
     location: text('location'),
+    /** Account → 'Daily reminder email': off until the person turns it on */
+    dailyEmail: boolean('daily_email').notNull().default(false),
     ...timestamps,
   },
-  (table) => [index('profiles_farm_id_idx').on(table.farmId)],
+  (table) => [
+    index('profiles_farm_id_idx').on(table.farmId),
+    index('profiles_daily_email_idx')
+      .on(table.farmId)
+      .where(sql`daily_email`),
+  ],
 );
 
 // ---- Herd: groups, animals, species --------------------------------------------------------
@@ -547,4 +554,30 @@ export const calendarFeeds = pgTable(
     createdAt: timestamps.createdAt,
   },
   (table) => [unique('calendar_feeds_token_hash_unique').on(table.tokenHash)],
+);
+
+/** One farm's daily reminder email to one person on one day: claimed (inserted) before it is sent. */
+export const dailyEmails = pgTable(
+  'daily_emails',
+  {
+    farmId: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** the farm's calendar day it is for */
+    day: date('day', { mode: 'string' }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** reminders due or overdue that day (0: nothing was sent) */
+    reminderCount: integer('reminder_count'),
+    unsubscribeHash: text('unsubscribe_hash').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.farmId, table.userId, table.day] }),
+    unique('daily_emails_unsubscribe_hash_unique').on(table.unsubscribeHash),
+    index('daily_emails_user_id_idx').on(table.userId),
+    index('daily_emails_day_idx').on(table.day),
+  ],
 );

@@ -76,6 +76,8 @@ export const appRoutes: Record<string, AppRouteRow> = {
   // a shared health record, by its link's token only (records.test.ts tries real links)
   'ALL /api/public/*': { kind: 'middleware', why: 'rate limit and noindex/no-referrer on shared records' },
   'GET /api/public/records/:token': { kind: 'public', status: 404 },
+  // a daily email's unsubscribe link (daily-email.test.ts tries real links)
+  'POST /api/public/unsubscribe/:token': { kind: 'public', status: 404 },
   'GET /api/public/records/:token/photo': { kind: 'public', status: 404 },
   'GET /api/v1/openapi.json': { kind: 'public', status: 200 },
   'POST /internal/backup': {
@@ -181,6 +183,8 @@ export const appRoutes: Record<string, AppRouteRow> = {
   'GET /api/v1/calendar-feed': { kind: 'api', owner: 200, otherFarm: 200 },
   'POST /api/v1/calendar-feed': { kind: 'api', owner: 201, otherFarm: 201 },
   'DELETE /api/v1/calendar-feed': { kind: 'api', owner: 204, otherFarm: 204 },
+  'GET /api/v1/daily-email': { kind: 'api', owner: 200, otherFarm: 200 },
+  'PUT /api/v1/daily-email': { kind: 'api', body: () => ({ enabled: true }), owner: 200, otherFarm: 200 },
   'GET /api/v1/export/csv': { kind: 'api', owner: 200, otherFarm: 200 },
   'GET /api/v1/export/json': { kind: 'api', owner: 200, otherFarm: 200 },
   // a calendar app's feed, by its address's token only (calendar.test.ts tries real addresses)

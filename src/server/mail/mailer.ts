@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../log/logger';
 
-export type Email = { to: string; subject: string; text: string; html: string; link?: string };
+export type Email = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  link?: string;
+  /** extra headers (List-Unsubscribe) */
+  headers?: Record<string, string>;
+};
 export type Mailer = { send(email: Email): Promise<void> };
 
 export function createMailer(options: {
@@ -25,6 +33,7 @@ export function createMailer(options: {
           subject: email.subject,
           text: email.text,
           html: email.html,
+          headers: email.headers,
         });
         logger.info('email sent', { to: email.to, subject: email.subject });
       },
@@ -39,6 +48,7 @@ export function createMailer(options: {
         subject: email.subject,
         text: email.text,
         html: email.html,
+        headers: email.headers,
       });
       mkdirSync(outboxDir, { recursive: true });
       const file = join(

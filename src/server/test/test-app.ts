@@ -8,6 +8,8 @@ import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
+import { createDailyEmailJob } from '../features/daily-email/daily-email.job';
+import { createDailyEmailRepo } from '../features/daily-email/daily-email.repo';
 import { createLogger } from '../log/logger';
 import type { Email, Mailer } from '../mail/mailer';
 import { createFolderPhotoStore } from '../photos/photo-store';
@@ -41,9 +43,11 @@ export async function createTestApp(backend: Backend, environment: Record<string
   });
   let handle: DatabaseHandle;
   let drop = async () => {};
+  let databaseUrl: string | undefined;
   if (backend === 'postgres') {
     const fresh = await freshPostgresDatabase('paddock_test');
     drop = fresh.drop;
+    databaseUrl = fresh.url;
     handle = await openDatabase({ kind: 'postgres', url: fresh.url, onQuery: (sql) => queries.push(sql) });
   } else {
     handle = await openDatabase({ kind: 'pglite-memory', onQuery: (sql) => queries.push(sql) });
@@ -51,6 +55,13 @@ export async function createTestApp(backend: Backend, environment: Record<string
   const logger = createLogger(config.logLevel);
   const auth = createAuth({ config, db: handle.db, mailer, logger });
   const photoDir = mkdtempSync(join(tmpdir(), 'paddock-photos-'));
+  /** the daily reminder email's job, run by the test with the clock it chooses */
+  const dailyEmail = createDailyEmailJob({
+    repo: createDailyEmailRepo(handle.db),
+    mailer,
+    origin: appUrl,
+    logger,
+  });
   const app = createApp({ config, db: handle.db, auth, logger, photos: createFolderPhotoStore(photoDir) });
 
   /** A request as the browser would send it: same origin, JSON body, optional session cookie. */
@@ -98,6 +109,10 @@ export async function createTestApp(backend: Backend, environment: Record<string
   return {
     app,
     db: handle.db,
+    /** the PostgreSQL database's URL (a second server can open it); undefined on PGlite */
+    databaseUrl,
+    dailyEmail,
+    mailer,
     outbox,
     queries,
     request,

@@ -105,6 +105,7 @@ export const appRoutes: AppRoute[] = [
 const AuthPage = lazy(() => import('../features/auth/auth-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 const SharedRecordPage = lazy(() => import('./routes/shared-record-page'));
+const UnsubscribePage = lazy(() => import('../features/account/unsubscribe-page'));
 
 const loading = (
   <p role="status" className="p-8 text-center text-stone-600">
@@ -135,6 +136,14 @@ export function AppRouter() {
     return (
       <Suspense fallback={loading}>
         <Route path="/record/:token" component={SharedRecordPage} />
+      </Suspense>
+    );
+  }
+  if (location.startsWith('/unsubscribe/')) {
+    // a daily email's unsubscribe link: its token is the key, no session needed
+    return (
+      <Suspense fallback={loading}>
+        <Route path="/unsubscribe/:token" component={UnsubscribePage} />
       </Suspense>
     );
   }

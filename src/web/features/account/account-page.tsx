@@ -15,6 +15,7 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { profileQuery, useUpdateProfile } from '../../lib/profile';
 import { sessionQuery, signOut, signOutEverywhere } from '../../lib/session';
 import { CalendarFeedSection } from './calendar-feed-section';
+import { DailyEmailSection } from './daily-email-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { ExportSection } from './export-section';
 import { filterTimeZones, timeZoneOptions } from './time-zones';
@@ -256,6 +257,7 @@ export default function AccountPage() {
         )}
         <SignOutButtons />
       </section>
+      <DailyEmailSection />
       <CalendarFeedSection />
       <ExportSection />
       <DeleteAccountSection />

@@ -1,0 +1,142 @@
+// The daily reminder email: every minute each server asks who is owed today's email (07:00 or later
+// in the farm's zone, not yet claimed), claims each farm's day in the database — one insert that
+// exactly one server wins, on PGlite and PostgreSQL alike — and only then builds and sends it.
+// A day with nothing due or overdue sends nothing. At most once: a server that dies between the
+// claim and the send loses that day's email rather than risk a second one after a restart.
+import { createHash, randomBytes } from 'node:crypto';
+import { escapeHtml } from '../../auth/emails';
+import type { Logger } from '../../log/logger';
+import type { Email, Mailer } from '../../mail/mailer';
+import type { DailyEmailRepo, DueReminder, Recipient } from './daily-email.repo';
+
+/** Emails a run sends at most (the next run, a minute later, takes the rest). */
+const batchSize = 100;
+
+export const hashUnsubscribeToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** "Dec 3" from 2026-12-03 (the email speaks the farm's calendar days, not instants). */
+const shortDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+export function dailyEmail(options: {
+  to: string;
+  farmName: string | null;
+  day: string;
+  reminders: DueReminder[];
+  origin: string;
+  unsubscribeToken: string;
+}): Email {
+  const { reminders, day, origin } = options;
+  // a page that asks first (mail scanners follow links), and one-click for mail apps (RFC 8058)
+  const unsubscribeUrl = `${origin}/unsubscribe/${options.unsubscribeToken}`;
+  const oneClickUrl = `${origin}/api/public/unsubscribe/${options.unsubscribeToken}`;
+  const total = reminders[0]?.total ?? 0;
+  const overdue = reminders.filter((reminder) => reminder.due_date < day).length;
+  const today = reminders.length - overdue;
+  const counts = [today > 0 && `${today} due today`, overdue > 0 && `${overdue} overdue`].filter(Boolean);
+  const subject = `Paddock: ${plural(total, 'reminder')} ${total > reminders.length ? '(and more) ' : ''}— ${counts.join(', ')}`;
+  const lines = reminders.map((reminder) => {
+    const subjectName = reminder.animal_name ?? reminder.group_name;
+    const link = reminder.animal_id
+      ? `${origin}/animal/${reminder.animal_id}`
+      : reminder.group_id
+        ? `${origin}/group/${reminder.group_id}`
+        : `${origin}/reminders`;
+    const when = reminder.due_date < day ? `overdue since ${shortDay(reminder.due_date)}` : 'due today';
+    return { text: `${reminder.title}${subjectName ? ` — ${subjectName}` : ''} (${when})`, link };
+  });
+  const more = total > reminders.length ? `…and ${total - reminders.length} more.` : '';
+  const remindersUrl = `${origin}/reminders`;
+  const intro = `Good morning${options.farmName ? ` from ${options.farmName}` : ''}. Due today or overdue:`;
+  const outro = `You get this email on mornings when something is due. To stop it, unsubscribe: ${unsubscribeUrl}`;
+  return {
+    to: options.to,
+    subject,
+    link: remindersUrl,
+    headers: {
+      'List-Unsubscribe': `<${oneClickUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    text: [
+      intro,
+      '',
+      ...lines.map((line) => `- ${line.text}\n  ${line.link}`),
+      ...(more ? [more] : []),
+      '',
+      `All reminders: ${remindersUrl}`,
+      '',
+      outro,
+      '',
+      '— Paddock',
+    ].join('\n'),
+    html:
+      `<p>${escapeHtml(intro)}</p><ul>` +
+      lines
+        .map((line) => `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.text)}</a></li>`)
+        .join('') +
+      `</ul>${more ? `<p>${escapeHtml(more)}</p>` : ''}` +
+      `<p><a href="${escapeHtml(remindersUrl)}">All reminders</a></p>` +
+      `<p style="color:#666;font-size:12px">You get this email on mornings when something is due. ` +
+      `<a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p><p>— Paddock</p>`,
+  };
+}
+
+export function createDailyEmailJob(deps: {
+  repo: DailyEmailRepo;
+  mailer: Mailer;
+  origin: string;
+  logger: Logger;
+}) {
+  const { repo, mailer, origin, logger } = deps;
+
+  async function sendOne(recipient: Recipient): Promise<'sent' | 'nothing due' | 'claimed elsewhere'> {
+    const token = randomBytes(32).toString('base64url');
+    if (!(await repo.claim(recipient, hashUnsubscribeToken(token)))) return 'claimed elsewhere';
+    const reminders = await repo.dueReminders(recipient.farm_id, recipient.day);
+    if (reminders.length === 0) {
+      await repo.finished(recipient, 0, false);
+      return 'nothing due';
+    }
+    await mailer.send(
+      dailyEmail({
+        to: recipient.email,
+        farmName: recipient.farm_name,
+        day: recipient.day,
+        reminders,
+        origin,
+        unsubscribeToken: token,
+      }),
+    );
+    await repo.finished(recipient, reminders[0]!.total, true);
+    return 'sent';
+  }
+
+  return {
+    /** One pass at `now`: claims and sends what is owed; answers how many emails it sent. */
+    async run(now: Date): Promise<number> {
+      let sent = 0;
+      for (const recipient of await repo.due(now, batchSize)) {
+        try {
+          if ((await sendOne(recipient)) === 'sent') sent++;
+        } catch (error) {
+          // the day stays claimed: no second email later, whatever failed
+          logger.error('daily reminder email failed', {
+            farmId: recipient.farm_id,
+            day: recipient.day,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
+      await repo.prune(now);
+      return sent;
+    },
+  };
+}
+
+export type DailyEmailJob = ReturnType<typeof createDailyEmailJob>;

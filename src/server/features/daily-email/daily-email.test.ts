@@ -1,0 +1,226 @@
+// Daily reminder email (issue 12), with a clock the test controls: off by default; at 07:00 in the
+// farm's zone, one email listing the reminders due that day and overdue, with links; nothing on a
+// day with nothing due; an unsubscribe link that works without signing in. Exactly one email per
+// farm per day with two servers on one PostgreSQL database, and none twice after a crash mid-run.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dateInZone } from '../../../shared/care/dates';
+import { openDatabase } from '../../db/database';
+import { createLogger } from '../../log/logger';
+import type { Email, Mailer } from '../../mail/mailer';
+import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
+import { createDailyEmailJob } from './daily-email.job';
+import { createDailyEmailRepo } from './daily-email.repo';
+
+/** The instant when the clock on the wall in `zone` shows `time` on `day`. */
+function wallClock(day: string, time: string, zone: string): Date {
+  const guess = Date.parse(`${day}T${time}:00Z`);
+  let instant = guess;
+  for (let i = 0; i < 2; i++) {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+        .formatToParts(new Date(instant))
+        .map((part) => [part.type, part.value]),
+    );
+    const shown = Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:00Z`);
+    instant += guess - shown;
+  }
+  return new Date(instant);
+}
+
+const recordingMailer = (outbox: Email[]): Mailer => ({
+  send: (email) => {
+    outbox.push(email);
+    return Promise.resolve();
+  },
+});
+
+describe.each(backends)('daily reminder email on %s', (backend) => {
+  let t: TestApp;
+  const zone = 'Pacific/Auckland';
+  const otherZone = 'America/New_York';
+  const owner = 'daily-owner@example.com';
+  let cookie: string;
+  let clover: string;
+  let today: string;
+  let unsubscribeToken = '';
+
+  const send = (path: string, body?: unknown, method = body ? 'POST' : 'GET', as = cookie) =>
+    t.request(path, { cookie: as, body, method });
+  const made = async (path: string, body: unknown, as = cookie) => {
+    const response = await send(path, body, 'POST', as);
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as { id: string };
+  };
+  const emailsTo = (to: string, outbox: Email[] = t.outbox) =>
+    outbox.filter((email) => email.to === to && email.subject.startsWith('Paddock: '));
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    ({ cookie } = await t.signUpAndConfirm(owner));
+    expect((await send('/api/v1/profile', { farmName: 'Hollow Farm', timeZone: zone }, 'PATCH')).status).toBe(
+      200,
+    );
+    today = dateInZone(new Date(), zone);
+    const pen = (await made('/api/v1/groups', { name: 'Laying Hens' })).id;
+    clover = (await made('/api/v1/animals', { name: 'Clover', groupIds: [pen] })).id;
+    await made('/api/v1/reminders', {
+      title: 'Worm Clover',
+      type: 'general',
+      dueDate: addDays(today, 1),
+      animalId: clover,
+    });
+    await made('/api/v1/reminders', {
+      title: 'Clean the coop',
+      type: 'routine',
+      dueDate: addDays(today, 2),
+      groupId: pen,
+    });
+    await made('/api/v1/reminders', {
+      title: 'Shear next week',
+      type: 'general',
+      dueDate: addDays(today, 3),
+      groupId: pen,
+    });
+    const done = await made('/api/v1/reminders', {
+      title: 'Already done',
+      type: 'general',
+      dueDate: addDays(today, 2),
+      groupId: pen,
+    });
+    expect((await send(`/api/v1/reminders/${done.id}/complete`, undefined, 'POST')).status).toBe(200);
+  });
+  afterAll(() => t?.close());
+
+  it('is off by default, and turned on from the account', async () => {
+    expect(await (await send('/api/v1/daily-email')).json()).toEqual({ enabled: false });
+    expect(await t.dailyEmail.run(wallClock(addDays(today, 2), '07:30', zone))).toBe(0);
+    expect((await send('/api/v1/daily-email', { enabled: 'yes' }, 'PUT')).status).toBe(422);
+    expect((await send('/api/v1/daily-email', { enabled: true }, 'PUT')).status).toBe(200);
+    expect(await (await send('/api/v1/daily-email')).json()).toEqual({ enabled: true });
+    expect((await t.request('/api/v1/daily-email')).status).toBe(401);
+  });
+
+  it('sends at 07:00 farm time one email of what is due today and overdue, with links', async () => {
+    const day = addDays(today, 2);
+    expect(await t.dailyEmail.run(wallClock(day, '06:59', zone))).toBe(0);
+    expect(await t.dailyEmail.run(wallClock(day, '07:00', zone))).toBe(1);
+    expect(await t.dailyEmail.run(wallClock(day, '07:01', zone))).toBe(0);
+    expect(await t.dailyEmail.run(wallClock(day, '23:59', zone))).toBe(0);
+    const [email, ...more] = emailsTo(owner);
+    expect(more).toHaveLength(0);
+    expect(email!.subject).toBe('Paddock: 2 reminders — 1 due today, 1 overdue');
+    expect(email!.text).toContain('Good morning from Hollow Farm');
+    expect(email!.text).toContain(`Worm Clover — Clover (overdue since`);
+    expect(email!.text).toContain(`${appUrl}/animal/${clover}`);
+    expect(email!.text).toContain('Clean the coop — Laying Hens (due today)');
+    expect(email!.text).not.toContain('Shear next week');
+    expect(email!.text).not.toContain('Already done');
+    expect(email!.html).toContain(`<a href="${appUrl}/animal/${clover}">`);
+    const link = /\/unsubscribe\/([A-Za-z0-9_-]{43})/.exec(email!.text);
+    expect(link).not.toBeNull();
+    unsubscribeToken = link![1]!;
+    expect(email!.headers?.['List-Unsubscribe']).toBe(
+      `<${appUrl}/api/public/unsubscribe/${unsubscribeToken}>`,
+    );
+    expect(email!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('sends nothing on a day with nothing due, to a farm in another zone', async () => {
+    const { cookie: other } = await t.signUpAndConfirm('daily-quiet@example.com');
+    await send('/api/v1/profile', { timeZone: otherZone }, 'PATCH', other);
+    await send('/api/v1/daily-email', { enabled: true }, 'PUT', other);
+    const pen = (await made('/api/v1/groups', { name: 'Quiet pen' }, other)).id;
+    await made(
+      '/api/v1/reminders',
+      { title: 'Far off', type: 'general', dueDate: addDays(today, 30), groupId: pen },
+      other,
+    );
+    const day = addDays(dateInZone(new Date(), otherZone), 2);
+    expect(await t.dailyEmail.run(wallClock(day, '07:00', otherZone))).toBe(0);
+    expect(emailsTo('daily-quiet@example.com')).toHaveLength(0);
+  });
+
+  it.skipIf(backend !== 'postgres')(
+    'sends exactly one email per farm per day from two servers on one database, and none twice after a crash',
+    async () => {
+      const second = await openDatabase({ kind: 'postgres', url: t.databaseUrl! });
+      const logger = createLogger('silent');
+      const secondOutbox: Email[] = [];
+      const secondServer = createDailyEmailJob({
+        repo: createDailyEmailRepo(second.db),
+        mailer: recordingMailer(secondOutbox),
+        origin: appUrl,
+        logger,
+      });
+      try {
+        // day 3 is owed to the owner; both servers race for it, again and again
+        const day = addDays(today, 3);
+        const runs = await Promise.all(
+          ['07:00', '07:00', '07:01', '07:02'].flatMap((time) => [
+            t.dailyEmail.run(wallClock(day, time, zone)),
+            secondServer.run(wallClock(day, time, zone)),
+          ]),
+        );
+        expect(runs.reduce((sum, sent) => sum + sent, 0)).toBe(1);
+        expect(emailsTo(owner).length - 1 + emailsTo(owner, secondOutbox).length).toBe(1);
+
+        // day 4: a server sends, then dies before it records the email; the restarted one sends nothing
+        const crashOutbox: Email[] = [];
+        const crashing = createDailyEmailJob({
+          repo: createDailyEmailRepo(second.db),
+          mailer: {
+            send: (email) => {
+              crashOutbox.push(email);
+              return Promise.reject(new Error('the process died here'));
+            },
+          },
+          origin: appUrl,
+          logger,
+        });
+        const next = addDays(today, 4);
+        await crashing.run(wallClock(next, '07:00', zone));
+        expect(emailsTo(owner, crashOutbox)).toHaveLength(1);
+        const restarted = createDailyEmailJob({
+          repo: createDailyEmailRepo(second.db),
+          mailer: recordingMailer(secondOutbox),
+          origin: appUrl,
+          logger,
+        });
+        const before = emailsTo(owner).length + emailsTo(owner, secondOutbox).length;
+        expect(await restarted.run(wallClock(next, '07:05', zone))).toBe(0);
+        expect(await t.dailyEmail.run(wallClock(next, '08:00', zone))).toBe(0);
+        expect(emailsTo(owner).length + emailsTo(owner, secondOutbox).length).toBe(before);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+
+  it('unsubscribes by the email’s link without signing in; another token is a 404', async () => {
+    expect(unsubscribeToken).not.toBe('');
+    const bad = await t.app.request(`${appUrl}/api/public/unsubscribe/${'A'.repeat(43)}`, { method: 'POST' });
+    expect(bad.status).toBe(404);
+    expect((await t.app.request(`${appUrl}/api/public/unsubscribe/short`, { method: 'POST' })).status).toBe(
+      404,
+    );
+    // a mail app's one-click unsubscribe (RFC 8058): a POST with no cookie and no Origin
+    const response = await t.app.request(`${appUrl}/api/public/unsubscribe/${unsubscribeToken}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.status).toBe(200);
+    expect(await (await send('/api/v1/daily-email')).json()).toEqual({ enabled: false });
+    const before = emailsTo(owner).length;
+    expect(await t.dailyEmail.run(wallClock(addDays(today, 6), '07:30', zone))).toBe(0);
+    expect(emailsTo(owner)).toHaveLength(before);
+  });
+});
