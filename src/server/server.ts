@@ -11,8 +11,8 @@ import { createLogger, type Logger } from './log/logger';
 import { createDailyEmailRepo } from './features/daily-email/daily-email.repo';
 import { createDailyEmailJob } from './features/daily-email/daily-email.job';
 import { createMailer } from './mail/mailer';
-import { createFolderPhotoStore } from './photos/photo-store';
-import { sweepOrphanPhotos } from './photos/photo-sweep';
+import { createDatabasePhotoStore, createFolderPhotoStore, type PhotoStore } from './photos/photo-store';
+import { copyFolderPhotos, sweepDatabasePhotos, sweepOrphanPhotos } from './photos/photo-sweep';
 
 export const defaultWebDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -30,9 +30,18 @@ export async function startServer(config: Config) {
     logger,
   });
   const auth = createAuth({ config, db: handle.db, mailer, logger });
-  const photos = createFolderPhotoStore(join(config.dataDir, 'photos'));
-  // before listening, so that no upload is in flight: what no row points to is a crash's leftover
-  await sweepOrphanPhotos({ db: handle.db, photoDir: join(config.dataDir, 'photos'), logger });
+  const photoDir = join(config.dataDir, 'photos');
+  const folderPhotos = createFolderPhotoStore(photoDir);
+  let photos: PhotoStore = folderPhotos;
+  if (handle.kind === 'postgres') {
+    // any number of servers may share this database: photos live in it, where all of them read
+    photos = createDatabasePhotoStore(handle.db);
+    await copyFolderPhotos({ db: handle.db, from: folderPhotos, to: photos, logger });
+    await sweepDatabasePhotos({ db: handle.db, logger });
+  } else {
+    // before listening, so that no upload is in flight: what no row points to is a crash's leftover
+    await sweepOrphanPhotos({ db: handle.db, photoDir, logger });
+  }
   const app = createApp({ config, db: handle.db, auth, logger, photos, webDir: defaultWebDir });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve) => server.once('listening', resolve));
@@ -46,6 +55,7 @@ export async function startServer(config: Config) {
     port,
     database:
       handle.kind === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'pgdata')}` : 'PostgreSQL',
+    photos: handle.kind === 'postgres' ? 'in the database' : photoDir,
     mail: config.smtpUrl ? 'SMTP' : `outbox ${join(config.dataDir, 'outbox')}`,
   });
 

@@ -1,7 +1,11 @@
-// Where photo files live, behind one small interface so that an S3-compatible bucket can be
-// added beside the folder store without touching the routes.
+// Where photo files live, behind one small interface: a folder for one server on its own (the
+// embedded default), or the PostgreSQL database for any number of servers sharing it; an
+// S3-compatible bucket could be added beside them without touching the routes.
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { queryRows } from '../db/sql-text';
 
 export interface PhotoStore {
   put(key: string, data: Buffer): Promise<void>;
@@ -11,7 +15,7 @@ export interface PhotoStore {
   deletePrefix(prefix: string): Promise<void>;
 }
 
-const safeKey = /^[0-9a-f-]+(\/[0-9a-z.-]+)*$/;
+export const safeKey = /^[0-9a-f-]+(\/[0-9a-z.-]+)*$/;
 
 /** fsync of a folder makes the names in it (a rename, a new subfolder) durable. */
 async function syncFolder(path: string) {
@@ -64,6 +68,38 @@ export function createFolderPhotoStore(root: string): PhotoStore {
     },
     async deletePrefix(prefix) {
       await rm(join(base, prefix), { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Photo files in the database's `photo_files` table (migration 0016), which every server behind
+ * the same PostgreSQL reads. A key starts with its farm's id, kept in `farm_id` too, so deleting a
+ * farm deletes its photos with it.
+ */
+export function createDatabasePhotoStore(db: Database): PhotoStore {
+  const checked = (key: string) => {
+    if (!safeKey.test(key)) throw new Error(`unsafe photo key: ${key}`);
+    return key;
+  };
+  return {
+    async put(key, data) {
+      await db.execute(sql`
+        insert into photo_files (key, farm_id, data)
+        values (${checked(key)}, ${key.split('/')[0]!}::uuid, ${data})
+        on conflict (key) do update set data = excluded.data, created_at = now()`);
+    },
+    async get(key) {
+      const [row] = await queryRows<{ data: Uint8Array }>(
+        db,
+        sql`select data from photo_files where key = ${checked(key)}`,
+      );
+      return row ? Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength) : null;
+    },
+    async deletePrefix(prefix) {
+      await db.execute(
+        sql`delete from photo_files where key = ${checked(prefix)} or key like ${`${prefix}/%`}`,
+      );
     },
   };
 }

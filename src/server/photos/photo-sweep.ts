@@ -4,10 +4,12 @@
 // upload in flight in this process would look exactly like an orphan.
 import { access, readdir, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isNotNull } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { queryRows } from '../db/sql-text';
 import { animals, farms } from '../db/schema';
 import type { Logger } from '../log/logger';
+import type { PhotoStore } from './photo-store';
 
 /** `${farmId}/${animalId}/${version}`: see the photo route in animals.routes.ts */
 const keyDepth = 3;
@@ -109,4 +111,53 @@ async function entries(path: string) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+}
+
+/**
+ * With photos in the database (several servers): files no animal points to — a crash between
+ * storing an upload and recording it — deleted once older than an hour, so that an upload in
+ * flight on another server is never taken for one.
+ */
+export async function sweepDatabasePhotos(deps: { db: Database; logger: Logger }): Promise<number> {
+  const gone = await queryRows<{ key: string }>(
+    deps.db,
+    sql`delete from photo_files p
+        where p.created_at < now() - interval '1 hour'
+          and not exists (select 1 from animals a
+            where a.farm_id = p.farm_id and a.photo_key = regexp_replace(p.key, '/[^/]+$', ''))
+        returning p.key`,
+  );
+  if (gone.length > 0)
+    deps.logger.info('Orphan photo files deleted from the database', { files: gone.length });
+  return gone.length;
+}
+
+/**
+ * A server moving from the folder store onto PostgreSQL: each photo an animal points to that the
+ * database lacks is copied in from the folder, once (later starts find nothing to copy).
+ */
+export async function copyFolderPhotos(deps: {
+  db: Database;
+  from: PhotoStore;
+  to: PhotoStore;
+  logger: Logger;
+}): Promise<number> {
+  const missing = await queryRows<{ key: string }>(
+    deps.db,
+    sql`select a.photo_key as key from animals a
+        where a.photo_key is not null
+          and not exists (select 1 from photo_files p where p.key = a.photo_key || '/display.webp')`,
+  );
+  let copied = 0;
+  for (const { key } of missing) {
+    for (const size of ['display', 'thumb']) {
+      const data = await deps.from.get(`${key}/${size}.webp`);
+      if (data) {
+        await deps.to.put(`${key}/${size}.webp`, data);
+        copied++;
+      }
+    }
+  }
+  if (copied > 0) deps.logger.info('Photo files copied from the folder into the database', { files: copied });
+  return copied;
 }

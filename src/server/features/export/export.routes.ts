@@ -2,10 +2,11 @@
 // one CSV per kind of record) and 'Download JSON' (everything, for an import), streamed.
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
+import { exportDocumentSchema } from '../../../shared/schemas/export';
 import type { Database } from '../../db/database';
 import type { AppEnv } from '../../http/context';
 import { AppError, NotFoundError } from '../../http/errors';
-import { errorResponses } from '../../http/openapi';
+import { errorResponses, jsonContent } from '../../http/openapi';
 import { overLimit, type Limit } from '../../http/rate-limit';
 import type { ExportRepo } from './export.repo';
 import { createExportService, exportName } from './export.service';
@@ -46,7 +47,7 @@ export function exportRoutes(deps: { repo: ExportRepo; db: Database }) {
       describeRoute({
         tags: ['Export'],
         summary: 'Everything of the farm’s records in one JSON document, which an import reads back',
-        responses: { 200: { description: 'application/json' }, ...errorResponses },
+        responses: { 200: jsonContent(exportDocumentSchema, 'The document'), ...errorResponses },
       }),
       async (c) => {
         const farm = await start(c.get('farmId'));
