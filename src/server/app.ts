@@ -17,6 +17,7 @@ import { createAccountRepo } from './features/account/account.repo';
 import { accountRoutes } from './features/account/account.routes';
 import { createAnimalsRepo } from './features/animals/animals.repo';
 import { animalsRoutes } from './features/animals/animals.routes';
+import { importRoutes } from './features/animals/import.routes';
 import { clientAddress } from './http/rate-limit';
 import { createRecordsRepo } from './features/records/records.repo';
 import { publicRecordRoutes, recordsRoutes } from './features/records/records.routes';
@@ -55,6 +56,8 @@ export type AppDeps = {
 };
 
 const jsonBodyLimit = 64 * 1024;
+/** an import of up to 1,000 animals */
+const importBodyLimit = 1024 * 1024;
 
 /** The routes one feature's builder answers (each builder chains its routes, so Hono infers them). */
 type RoutesOf<Build extends (...args: never[]) => Hono<AppEnv, Schema, string>> =
@@ -70,6 +73,7 @@ export type ApiRoutes = Hono<
   | RoutesOf<typeof profileRoutes>
   | RoutesOf<typeof groupsRoutes>
   | RoutesOf<typeof animalsRoutes>
+  | RoutesOf<typeof importRoutes>
   | RoutesOf<typeof careRoutes>
   | RoutesOf<typeof remindersRoutes>
   | RoutesOf<typeof breedingRoutes>
@@ -146,8 +150,12 @@ export function createApp(deps: AppDeps) {
   app.on(
     ['POST', 'PUT', 'PATCH', 'DELETE'],
     '/api/*',
-    except('/api/v1/animals/:id/photo', limitBody(jsonBodyLimit, 'The request body is too large.')),
+    except(
+      ['/api/v1/animals/:id/photo', '/api/v1/animals/import'],
+      limitBody(jsonBodyLimit, 'The request body is too large.'),
+    ),
   );
+  app.post('/api/v1/animals/import', limitBody(importBodyLimit, 'Import at most 1,000 animals at once.'));
 
   // ---- Better Auth ----
   // Better Auth checks Origin only on requests that carry cookies; we refuse every cross-site
@@ -220,6 +228,7 @@ export function createApp(deps: AppDeps) {
   const animals = createAnimalsRepo(db);
   api.route('/', profileRoutes(profiles));
   api.route('/', groupsRoutes(createGroupsRepo(db), animals));
+  api.route('/', importRoutes({ db, profiles }));
   api.route('/', animalsRoutes({ repo: animals, profiles, photos: deps.photos }));
   const care = createCareRepo(db);
   api.route('/', careRoutes({ repo: care, profiles }));

@@ -470,5 +470,5 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000); // every route × five identities: ~20 s alone, more on a loaded CI machine
 });

@@ -146,6 +146,12 @@ export const appRoutes: Record<string, AppRouteRow> = {
   },
   'GET /api/v1/animals/:id': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
   'GET /api/v1/animals/:id/breedings': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
+  'POST /api/v1/animals/import': {
+    kind: 'api',
+    body: () => ({ rows: [{ name: 'Imported goat', groups: ['Imported pen'] }] }),
+    owner: 200,
+    otherFarm: 200,
+  },
   'POST /api/v1/animals/:id/breedings': {
     kind: 'api',
     params: { id: 'animal' },

@@ -1,0 +1,50 @@
+// My Animals → 'Import Animals': the rows the browser sends once the file is read, mapped and
+// previewed (src/shared/animals/import.ts), which the server validates again and imports at once.
+import * as z from 'zod/mini';
+import { sexValues } from './animals';
+import {
+  calendarDate,
+  latestTodayOnEarth,
+  measurement,
+  optionalText,
+  requiredText,
+  safeString,
+} from './common';
+
+/** At most this many animals per import: several times a hobby farm. */
+export const importRowLimit = 1000;
+
+export const importRowSchema = z.strictObject({
+  name: requiredText('Name', 100),
+  tagId: optionalText(60),
+  species: optionalText(60),
+  breed: optionalText(100),
+  sex: z.nullish(z.enum(sexValues, 'Choose Female, Male, Castrated Male or Spayed Female')),
+  birthDate: z.nullish(
+    calendarDate({ max: latestTodayOnEarth, tooLate: 'Birth date cannot be in the future' }),
+  ),
+  weight: z.nullish(measurement('Weight', 100_000, 2)),
+  dam: optionalText(100),
+  sire: optionalText(100),
+  /** group names: found (any case) or made; none puts the animal in 'Imported' */
+  groups: z.array(safeString().check(z.trim(), z.minLength(1), z.maxLength(100))).check(z.maxLength(20)),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+export const importRequestSchema = z.strictObject({
+  rows: z
+    .array(importRowSchema)
+    .check(
+      z.minLength(1, 'Nothing to import'),
+      z.maxLength(importRowLimit, `At most ${importRowLimit} animals at once`),
+    ),
+});
+export type ImportRequest = z.input<typeof importRequestSchema>;
+
+export const importResultSchema = z.object({
+  /** animals added */
+  created: z.number(),
+  /** rows left out because the herd already has that animal (same tag, or same name without a tag) */
+  skipped: z.number(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
