@@ -3,15 +3,24 @@
 // cookie) reads the farm's reminders from it as all-day events; 'Revoke' ends it. Export: 'Export
 // Data' → 'Download CSV' saves a ZIP of spreadsheets, 'Download JSON' one document. Daily email:
 // turned on, the morning's email arrives (a real SMTP server) with an unsubscribe link that works
-// signed out. Checked with axe, and for sideways scrolling at 360 px.
-import { readFileSync } from 'node:fs';
+// signed out. Import: My Animals → 'Import Animals' reads a CSV and an .xlsx, previews each row's
+// problems, imports the valid rows, and a second import of the same file adds nothing. Checked with axe, and for sideways scrolling at 360 px.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import writeXlsxFile from 'write-excel-file/node';
 import { strFromU8, unzipSync } from 'fflate';
 import nodeIcal from 'node-ical';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, desktop, narrowPhone, openPage, phone, sharedBrowser } from './support/browser';
 import { addDays, farmApi, todayIn } from './support/care';
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, expectVisible } from './support/checks';
+import {
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectPath,
+  expectVisible,
+} from './support/checks';
 import { expectToastAndDismiss } from './support/herd';
 import { newEmail, signUpAndConfirm } from './support/journeys';
 import { backends, startStack, type Stack } from './support/stack';
@@ -190,6 +199,88 @@ describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => 
           .getByLabel(/Email me each morning/)
           .isChecked(),
       ).toBe(false);
+    });
+
+    it('imports a herd from a CSV and an .xlsx with a preview, and the same file twice adds nothing', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'paddock-import-'));
+      try {
+        const csv = join(folder, 'my herd.csv');
+        writeFileSync(
+          csv,
+          '\uFEFFAnimal Name,Ear Tag,Species,Gender,Date of Birth,Weight,Pen\r\n' +
+            'Buttercup Mae of the Long Meadow,T-101,Goat,Doe,2023-04-01,61.5,Milkers\r\n' +
+            'Hazel,T-102,Goat,doe,4/2/2023,58,Milkers\r\n' +
+            ',T-103,Goat,Doe,,,Milkers\r\n' +
+            'Bramble,T-104,Sheep,unicorn,2024-01-01,,\r\n',
+        );
+        await page.goto(`${stack.baseUrl}/my-animals`);
+        await page.getByRole('main').getByRole('link', { name: 'Import Animals', exact: true }).click();
+        await expectVisible(page.getByRole('heading', { name: 'Import Animals', exact: true }));
+        await page.getByLabel('Spreadsheet file', { exact: true }).setInputFiles(csv);
+        const preview = page.getByRole('region', { name: 'Preview', exact: true });
+        await expectVisible(
+          preview.getByText('2 ready to import, 2 with problems (left out).', { exact: false }),
+        );
+        await expectVisible(preview.getByText('Name is required', { exact: true }));
+        await expectVisible(
+          preview.getByText("Sex 'unicorn' is not Female, Male, Castrated Male or Spayed Female", {
+            exact: true,
+          }),
+        );
+        expect(await page.getByLabel('Birth Date', { exact: true }).inputValue()).toBe('4'); // 'Date of Birth'
+        await page.setViewportSize(narrowPhone);
+        await expectNoSeriousA11yViolations(page, 'the import preview');
+        await expectNoHorizontalScroll(page, 'the import preview');
+        await page.setViewportSize(phone);
+
+        await preview.getByRole('button', { name: 'Import 2 animals', exact: true }).click();
+        await expectToastAndDismiss(page, 'Imported 2 animals');
+        await expectPath(page, '/my-animals');
+        await expectVisible(page.getByRole('main').getByText('Buttercup Mae of the Long Meadow').first());
+        const animals = await api.get<{ name: string }[]>('/api/v1/animals');
+        expect(animals.map((animal) => animal.name).sort()).toEqual([
+          'Buttercup Mae of the Long Meadow',
+          'Hazel',
+        ]);
+
+        // the same file again: nothing twice
+        await page.goto(`${stack.baseUrl}/animals/import`);
+        await page.getByLabel('Spreadsheet file', { exact: true }).setInputFiles(csv);
+        await page.getByRole('button', { name: 'Import 2 animals', exact: true }).click();
+        await expectToastAndDismiss(
+          page,
+          'Imported 0 animals',
+          '2 already in your herd (same tag, or same name) were left out.',
+        );
+
+        // an Excel workbook, with a real date cell and a new group
+        const xlsx = join(folder, 'flock.xlsx');
+        await writeXlsxFile([
+          ['Name', 'Species', 'Sex', 'Birth Date', 'Group'],
+          [
+            'Pepper',
+            'Chicken',
+            'Hen',
+            { value: new Date(Date.UTC(2025, 4, 2)), format: 'yyyy-mm-dd' },
+            'Layers',
+          ],
+          [
+            'Salt',
+            'Chicken',
+            'Hen',
+            { value: new Date(Date.UTC(2025, 4, 3)), format: 'yyyy-mm-dd' },
+            'Layers',
+          ],
+        ]).toFile(xlsx);
+        await page.goto(`${stack.baseUrl}/animals/import`);
+        await page.getByLabel('Spreadsheet file', { exact: true }).setInputFiles(xlsx);
+        await page.getByRole('button', { name: 'Import 2 animals', exact: true }).click();
+        await expectToastAndDismiss(page, 'Imported 2 animals');
+        const flock = await api.get<{ name: string; birthDate: string | null }[]>('/api/v1/animals');
+        expect(flock.find((animal) => animal.name === 'Pepper')?.birthDate).toBe('2025-05-02');
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
   });
 });

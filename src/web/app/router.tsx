@@ -73,6 +73,11 @@ export const appRoutes: AppRoute[] = [
     Page: lazy(() => import('./routes/record-birth-page')),
   },
   {
+    path: '/animals/import',
+    title: 'Import Animals',
+    Page: lazy(() => import('../features/animals/import-animals-page')),
+  },
+  {
     path: '/my-animals',
     title: 'My Animals',
     Page: lazy(() => import('./routes/my-animals-page')),

@@ -130,9 +130,14 @@ export default function MyAnimalsPage() {
         <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold">
           {filtered ? 'My Animals' : `My Animals (${list.length})`}
         </h2>
-        <Link href="/add-animal" className={`${buttonBase} ${buttonClasses.primary}`}>
-          + Add Animal
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link href="/animals/import" className={`${buttonBase} ${buttonClasses.secondary}`}>
+            Import Animals
+          </Link>
+          <Link href="/add-animal" className={`${buttonBase} ${buttonClasses.primary}`}>
+            + Add Animal
+          </Link>
+        </div>
       </div>
       {noAnimalsAtAll ? (
         <section className="space-y-2 rounded-xl border border-dashed border-stone-300 bg-white p-6 text-center">

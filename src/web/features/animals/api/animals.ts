@@ -12,6 +12,7 @@ import type {
   AnimalUpdate,
   Species,
 } from '../../../../shared/schemas/animals';
+import type { ImportResult, ImportRow } from '../../../../shared/schemas/import';
 import { client, data } from '../../../lib/api';
 
 export const animalsQuery = queryOptions({
@@ -112,5 +113,15 @@ export function useCreateSpecies() {
   return useMutation({
     mutationFn: (name: string): Promise<Species> => data(client.species.$post({ json: { name } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['species'] }),
+  });
+}
+
+/** My Animals → 'Import Animals': the previewed rows, imported at once. */
+export function useImportAnimals() {
+  const refresh = useRefreshHerd();
+  return useMutation({
+    mutationFn: (rows: ImportRow[]): Promise<ImportResult> =>
+      data(client.animals.import.$post({ json: { rows } })),
+    onSuccess: refresh,
   });
 }

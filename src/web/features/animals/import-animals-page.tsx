@@ -1,0 +1,213 @@
+// /animals/import: My Animals → 'Import Animals'. A CSV or .xlsx file is read here in the browser
+// (papaparse or read-excel-file, loaded only when a file is chosen), its columns matched to our
+// fields (changeable), every row previewed with its problems, and 'Import N animals' sends the
+// valid rows at once; the server checks them again and leaves out animals the herd already has.
+import { FileUp } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import {
+  importFieldLabels,
+  importFields,
+  matchColumns,
+  readRows,
+  type Cell,
+  type ImportField,
+} from '../../../shared/animals/import';
+import { importRowLimit } from '../../../shared/schemas/import';
+import { sexLabels } from '../../../shared/schemas/animals';
+import { BackButton } from '../../components/back-button';
+import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
+import { cardClasses } from '../../components/ui/card';
+import { SelectField } from '../../components/ui/field';
+import { useToast } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/api';
+import { useImportAnimals } from './api/animals';
+
+type Sheet = { name: string; rows: Cell[][] };
+
+/** A CSV's or a workbook's first sheet as rows of cells; the parsers load only now. */
+async function readFile(file: File): Promise<Cell[][]> {
+  if (/\.xlsx$/i.test(file.name)) {
+    const { readSheet } = await import('read-excel-file/browser');
+    return (await readSheet(file)) as Cell[][];
+  }
+  if (!/\.(csv|txt)$/i.test(file.name) && file.type !== 'text/csv')
+    throw new Error('Choose a .csv or .xlsx file (save other spreadsheets as CSV first).');
+  const { default: Papa } = await import('papaparse');
+  const parsed = Papa.parse<string[]>((await file.text()).replace(/^\uFEFF/, ''), {
+    skipEmptyLines: 'greedy',
+  });
+  return parsed.data;
+}
+
+export default function ImportAnimalsPage() {
+  const [sheet, setSheet] = useState<Sheet | null>(null);
+  const [mapping, setMapping] = useState<Record<ImportField, number> | null>(null);
+  const [reading, setReading] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const importAnimals = useImportAnimals();
+  const toast = useToast();
+  const [, navigate] = useLocation();
+
+  const headers = useMemo(() => (sheet?.rows[0] ?? []).map((cell) => String(cell ?? '').trim()), [sheet]);
+  const read = useMemo(() => (sheet && mapping ? readRows(sheet.rows, mapping) : []), [sheet, mapping]);
+  const valid = read.flatMap((row) => (row.row ? [row.row] : []));
+  const withProblems = read.length - valid.length;
+  const tooMany = valid.length > importRowLimit;
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setReading(true);
+    setFileError(null);
+    try {
+      const rows = await readFile(file);
+      if (rows.length < 2) throw new Error('The file has no rows under its header row.');
+      setSheet({ name: file.name, rows });
+      setMapping(matchColumns(rows[0]!.map((cell) => String(cell ?? ''))));
+    } catch (error) {
+      setSheet(null);
+      setMapping(null);
+      setFileError(error instanceof Error ? error.message : 'Could not read the file.');
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const submit = async () => {
+    try {
+      const result = await importAnimals.mutateAsync(valid);
+      toast({
+        title: `Imported ${result.created} ${result.created === 1 ? 'animal' : 'animals'}`,
+        description:
+          result.skipped > 0
+            ? `${result.skipped} already in your herd (same tag, or same name) were left out.`
+            : undefined,
+      });
+      navigate('/my-animals');
+    } catch (error) {
+      toast({
+        title: 'Failed to import. Nothing was saved.',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <BackButton fallback="/my-animals" />
+      <section aria-labelledby="import-file-heading" className={`${cardClasses} space-y-3`}>
+        <h2 id="import-file-heading" className="text-lg font-semibold">
+          Import Animals
+        </h2>
+        <p className="text-sm text-stone-700">
+          Choose a spreadsheet saved as CSV or Excel (.xlsx) with a header row: Name, Tag, Species, Breed,
+          Sex, Birth Date, Weight, Dam, Sire, Group. Nothing is saved until you confirm.
+        </p>
+        <label className={`${buttonBase} ${buttonClasses.secondary} cursor-pointer focus-within:ring-2`}>
+          <FileUp aria-hidden className="size-4" />
+          {reading ? 'Reading...' : sheet ? 'Choose Another File' : 'Choose File'}
+          <input
+            type="file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            className="sr-only"
+            aria-label="Spreadsheet file"
+            onChange={(event) => void choose(event.target.files?.[0])}
+          />
+        </label>
+        {sheet && <p className="text-sm break-all text-stone-600">{sheet.name}</p>}
+        {fileError && (
+          <p role="alert" className="text-sm text-red-700">
+            {fileError}
+          </p>
+        )}
+      </section>
+
+      {sheet && mapping && (
+        <section aria-labelledby="import-columns-heading" className={`${cardClasses} space-y-3`}>
+          <h2 id="import-columns-heading" className="text-lg font-semibold">
+            Columns
+          </h2>
+          <p className="text-sm text-stone-700">Which column of your file holds each detail.</p>
+          <div className="grid grid-cols-2 gap-3">
+            {importFields.map((field) => (
+              <SelectField
+                key={field}
+                label={importFieldLabels[field]}
+                value={String(mapping[field])}
+                onChange={(event) => setMapping({ ...mapping, [field]: Number(event.target.value) })}
+              >
+                <option value="-1">Not in the file</option>
+                {headers.map((header, index) => (
+                  <option key={index} value={index}>
+                    {header || `Column ${index + 1}`}
+                  </option>
+                ))}
+              </SelectField>
+            ))}
+          </div>
+        </section>
+      )}
+
+      {sheet && mapping && (
+        <section aria-labelledby="import-preview-heading" className={`${cardClasses} space-y-3`}>
+          <h2 id="import-preview-heading" className="text-lg font-semibold">
+            Preview
+          </h2>
+          <p className="text-sm text-stone-700" role="status">
+            {valid.length} ready to import
+            {withProblems > 0 ? `, ${withProblems} with problems (left out)` : ''}. Animals with no group go
+            into &lsquo;Imported&rsquo;.
+          </p>
+          {tooMany && (
+            <p role="alert" className="text-sm text-red-700">
+              Import at most {importRowLimit} animals at a time: split the file.
+            </p>
+          )}
+          <ol className="divide-y divide-stone-100" aria-label="Rows of the file">
+            {read.map(({ line, row, problems, cells }) => (
+              <li key={line} className="py-2 text-sm">
+                <div className="flex flex-wrap items-baseline gap-x-2">
+                  <span className="text-stone-500">Row {line}</span>
+                  <span className="font-medium [overflow-wrap:anywhere]">{cells.name || 'No name'}</span>
+                  {row && (
+                    <span className="text-stone-600 [overflow-wrap:anywhere]">
+                      {[
+                        row.species,
+                        row.sex && sexLabels[row.sex],
+                        row.birthDate,
+                        row.groups.join(', ') || 'Imported',
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                  )}
+                </div>
+                {problems.length > 0 && (
+                  <ul className="mt-1 list-disc pl-5 text-red-700">
+                    {problems.map((problem) => (
+                      <li key={problem}>{problem}</li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              disabled={valid.length === 0 || tooMany || importAnimals.isPending}
+              onClick={() => void submit()}
+            >
+              {importAnimals.isPending
+                ? 'Importing...'
+                : `Import ${valid.length} ${valid.length === 1 ? 'animal' : 'animals'}`}
+            </Button>
+            <Link href="/my-animals" className={`${buttonBase} ${buttonClasses.ghost}`}>
+              Cancel
+            </Link>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
