@@ -21,6 +21,7 @@ import { cardClasses } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
+import { formatUsDate } from '../../lib/dates';
 import { useImportAnimals } from './api/animals';
 
 type Sheet = { name: string; rows: Cell[][] };
@@ -98,7 +99,7 @@ export default function ImportAnimalsPage() {
       <BackButton fallback="/my-animals" />
       <section aria-labelledby="import-file-heading" className={`${cardClasses} space-y-3`}>
         <h2 id="import-file-heading" className="text-lg font-semibold">
-          Import Animals
+          Spreadsheet
         </h2>
         <p className="text-sm text-stone-700">
           Choose a spreadsheet saved as CSV or Excel (.xlsx) with a header row: Name, Tag, Species, Breed,
@@ -175,7 +176,7 @@ export default function ImportAnimalsPage() {
                       {[
                         row.species,
                         row.sex && sexLabels[row.sex],
-                        row.birthDate,
+                        row.birthDate && `born ${formatUsDate(row.birthDate)}`,
                         row.groups.join(', ') || 'Imported',
                       ]
                         .filter(Boolean)
