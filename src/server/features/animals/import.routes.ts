@@ -17,7 +17,11 @@ export function importRoutes(deps: { db: Database; profiles: ProfileRepo }) {
       tags: ['Animals'],
       summary:
         'Import animals (up to 1,000) in one transaction; animals the herd already has (same tag, or same name without a tag) are skipped',
-      responses: { 200: jsonContent(importResultSchema, 'How many were added and skipped'), ...invalidResponse, ...errorResponses },
+      responses: {
+        200: jsonContent(importResultSchema, 'How many were added and skipped'),
+        ...invalidResponse,
+        ...errorResponses,
+      },
     }),
     validate('json', importRequestSchema),
     async (c) => c.json(await importer.importAnimals(c.get('farmId'), c.req.valid('json').rows), 200),
