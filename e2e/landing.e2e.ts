@@ -20,7 +20,7 @@ const cardHeadings = [
   'Secure & Private',
 ];
 
-const linksToAuth = ['Sign In', 'Create an Account', 'Start Tracking Now', 'View Demo', 'Get Started'];
+const linksToAuth = ['Sign In', 'Create an Account', 'Start Tracking Now', 'Get Started'];
 
 describe.skipIf(!browserAvailable)('landing page, 404 and the sign-in guard', () => {
   const browser = sharedBrowser();
@@ -60,6 +60,12 @@ describe.skipIf(!browserAvailable)('landing page, 404 and the sign-in guard', ()
         const href = await link.getAttribute('href');
         expect(new URL(href ?? '', stack.baseUrl).pathname, `"${name}" goes to /auth`).toBe('/auth');
       }
+      // 'View Demo' posts a form (no script on this page) that opens a demo farm (demo.e2e.ts)
+      const demo = page.getByRole('button', { name: 'View Demo', exact: true });
+      expect(await demo.count()).toBe(1);
+      expect(
+        await demo.evaluate((button) => (button as HTMLButtonElement).form?.getAttribute('action')),
+      ).toBe('/api/demo');
 
       const audience = page.getByRole('region', { name: 'Built for Hobby Farmers Like You' });
       await expectVisible(

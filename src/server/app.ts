@@ -25,6 +25,7 @@ import { createBreedingRepo } from './features/breeding/breeding.repo';
 import { breedingRoutes } from './features/breeding/breeding.routes';
 import { createDailyEmailRepo } from './features/daily-email/daily-email.repo';
 import { dailyEmailRoutes, unsubscribeRoutes } from './features/daily-email/daily-email.routes';
+import { demoGuard, demoRoutes } from './features/demo/demo.routes';
 import { createExportRepo } from './features/export/export.repo';
 import { exportRoutes } from './features/export/export.routes';
 import { createCalendarRepo } from './features/calendar/calendar.repo';
@@ -224,6 +225,8 @@ export function createApp(deps: AppDeps) {
       cache: sessions,
     }),
   );
+  // a demo farm's rules (nothing sent outside, writes limited): one place, before every route
+  api.use('*', demoGuard(db));
   const profiles = createProfileRepo(db);
   const animals = createAnimalsRepo(db);
   api.route('/', profileRoutes(profiles));
@@ -249,6 +252,18 @@ export function createApp(deps: AppDeps) {
   // a calendar app's feed, by its address's token alone: answered before the session guard
   app.get('/api/v1/calendar/:file', calendarFeedRoute({ ...calendar, db, trustProxy: config.trustProxy }));
   app.route('/api/v1', api);
+  // 'View Demo': a visitor's own demo farm, signed in at once
+  app.route(
+    '/api',
+    demoRoutes({
+      db,
+      secret: config.authSecret,
+      cookieName: sessionCookieName(config.secure),
+      secure: config.secure,
+      trustProxy: config.trustProxy,
+      appOrigin,
+    }),
+  );
   // a daily email's unsubscribe link, by its token alone (before the shared records' limit)
   app.route('/api/public', unsubscribeRoutes({ repo: dailyEmails, db, trustProxy: config.trustProxy }));
   // a shared health record: reachable without a session, by its link's token alone

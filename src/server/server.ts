@@ -10,6 +10,7 @@ import { openDatabase } from './db/database';
 import { createLogger, type Logger } from './log/logger';
 import { createDailyEmailRepo } from './features/daily-email/daily-email.repo';
 import { createDailyEmailJob } from './features/daily-email/daily-email.job';
+import { createDemoCleanupJob } from './features/demo/demo.service';
 import { createMailer } from './mail/mailer';
 import { createDatabasePhotoStore, createFolderPhotoStore, type PhotoStore } from './photos/photo-store';
 import { copyFolderPhotos, sweepDatabasePhotos, sweepOrphanPhotos } from './photos/photo-sweep';
@@ -49,6 +50,7 @@ export async function startServer(config: Config) {
   const origin = new URL(config.appUrl).origin;
   const jobs = startJobs(logger, config.jobIntervalMs, [
     createDailyEmailJob({ repo: createDailyEmailRepo(handle.db), mailer, origin, logger }),
+    createDemoCleanupJob({ db: handle.db, photos }),
   ]);
   logger.info('Paddock is running', {
     url: config.appUrl,

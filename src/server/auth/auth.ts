@@ -13,6 +13,7 @@ import type { Logger } from '../log/logger';
 import type { Mailer } from '../mail/mailer';
 import { confirmationEmail, passwordResetEmail } from './emails';
 import { hashPassword, verifyPassword } from './password';
+import { isDemoAddress } from '../features/demo/demo.service';
 
 /** Header our server sets from the socket (or a trusted proxy); a client's own copy is dropped. */
 export const clientIpHeader = 'x-paddock-client-ip';
@@ -24,7 +25,11 @@ const oneHour = 60 * 60;
 const oneDay = 24 * oneHour;
 
 export function createAuth(deps: { config: Config; db: Database; mailer: Mailer; logger: Logger }) {
-  const { config, db, mailer, logger } = deps;
+  const { config, db, logger } = deps;
+  // a demo farm's user has an address on a reserved domain: nothing is ever sent there
+  const mailer: Mailer = {
+    send: (email) => (isDemoAddress(email.to) ? Promise.resolve() : deps.mailer.send(email)),
+  };
   return betterAuth({
     appName: 'Paddock',
     baseURL: config.appUrl,

@@ -115,6 +115,8 @@ export const farms = pgTable('farms', {
   name: text('name'),
   timeZone: text('time_zone').notNull().default('UTC'),
   weightUnit: weightUnit('weight_unit').notNull().default('lbs'),
+  /** a demo farm's end ('View Demo'): removed with its user after it; null for real farms */
+  demoUntil: timestamp('demo_until', { withTimezone: true }),
   ...timestamps,
 });
 

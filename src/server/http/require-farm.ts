@@ -7,7 +7,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Database } from '../db/database';
-import { farmMembers, session } from '../db/schema';
+import { farmMembers, farms, session } from '../db/schema';
 import type { AppEnv } from './context';
 import { UnauthorizedError } from './errors';
 
@@ -22,7 +22,7 @@ export function verifiedSessionToken(cookieValue: string | undefined, secret: st
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
 }
 
-type CachedSession = { userId: string; farmId: string; expiresAt: number; validUntil: number };
+type CachedSession = { userId: string; farmId: string; demo: boolean; expiresAt: number; validUntil: number };
 
 /**
  * Sessions seen in the last few seconds. Signing out, revoking sessions or resetting a password
@@ -61,9 +61,15 @@ export function requireFarm(options: {
 }): MiddlewareHandler<AppEnv> {
   const { db, secret, cookieName, cache } = options;
   const lookup = db
-    .select({ userId: session.userId, farmId: farmMembers.farmId, expiresAt: session.expiresAt })
+    .select({
+      userId: session.userId,
+      farmId: farmMembers.farmId,
+      demo: sql<boolean>`${farms.demoUntil} is not null`,
+      expiresAt: session.expiresAt,
+    })
     .from(session)
     .innerJoin(farmMembers, eq(farmMembers.userId, session.userId))
+    .innerJoin(farms, eq(farms.id, farmMembers.farmId))
     .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
     .limit(1)
     .prepare('paddock_session_farm');
@@ -78,11 +84,17 @@ export function requireFarm(options: {
       if (!token) throw new UnauthorizedError();
       const [row] = await lookup.execute({ token });
       if (!row) throw new UnauthorizedError();
-      cache.set(cookie, { userId: row.userId, farmId: row.farmId, expiresAt: row.expiresAt.getTime() });
+      cache.set(cookie, {
+        userId: row.userId,
+        farmId: row.farmId,
+        demo: row.demo,
+        expiresAt: row.expiresAt.getTime(),
+      });
       found = cache.get(cookie)!;
     }
     c.set('userId', found.userId);
     c.set('farmId', found.farmId);
+    c.set('demo', found.demo);
     await next();
   };
 }

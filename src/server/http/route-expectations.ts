@@ -76,6 +76,8 @@ export const appRoutes: Record<string, AppRouteRow> = {
   // a shared health record, by its link's token only (records.test.ts tries real links)
   'ALL /api/public/*': { kind: 'middleware', why: 'rate limit and noindex/no-referrer on shared records' },
   'GET /api/public/records/:token': { kind: 'public', status: 404 },
+  // 'View Demo': a visitor's own demo farm (demo.test.ts tries it in full)
+  'POST /api/demo': { kind: 'public', status: 303 },
   // a daily email's unsubscribe link (daily-email.test.ts tries real links)
   'POST /api/public/unsubscribe/:token': { kind: 'public', status: 404 },
   'GET /api/public/records/:token/photo': { kind: 'public', status: 404 },

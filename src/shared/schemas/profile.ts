@@ -14,6 +14,8 @@ export const profileSchema = z.object({
   location: z.nullable(z.string()),
   timeZone: z.string(),
   weightUnit: z.enum(weightUnits),
+  /** when this demo farm ends (ISO); null for a real farm */
+  demoUntil: z.nullable(z.string()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -5,6 +5,7 @@ import { Bell, House, PanelLeft, PawPrint, UserRound, type LucideIcon } from 'lu
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { profileQuery } from '../lib/profile';
+import { signOut } from '../lib/session';
 import { PageHeadingContext } from './page-heading';
 import {
   readSidebarOpen,
@@ -47,6 +48,34 @@ function useSidebar() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [toggle]);
   return { open, toggle };
+}
+
+/** A demo farm's banner: what this is, and the way to a farm of one's own (the demo's session ends). */
+function DemoBanner() {
+  const profile = useQuery(profileQuery);
+  const [leaving, setLeaving] = useState(false);
+  if (!profile.data?.demoUntil) return null;
+  const createAccount = async () => {
+    setLeaving(true);
+    await signOut().catch(() => undefined);
+    window.location.assign('/auth?mode=sign-up');
+  };
+  return (
+    <section
+      aria-label="Demo farm"
+      className="flex flex-wrap items-center justify-between gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950 print:hidden"
+    >
+      <p className="font-medium">You are exploring a demo farm</p>
+      <button
+        type="button"
+        disabled={leaving}
+        onClick={() => void createAccount()}
+        className="rounded-md bg-brand-800 px-3 py-1.5 font-medium text-white hover:bg-brand-900 disabled:opacity-60"
+      >
+        Create an Account
+      </button>
+    </section>
+  );
 }
 
 export function AppShell({ title: givenTitle, children }: { title?: string; children: ReactNode }) {
@@ -110,6 +139,7 @@ export function AppShell({ title: givenTitle, children }: { title?: string; chil
             {title}
           </h1>
         </header>
+        <DemoBanner />
         <main className="mx-auto w-full max-w-[480px] px-4 pt-4 pb-24 md:pb-10 print:max-w-none print:p-0">
           <PageHeadingContext value={setHeading}>{children}</PageHeadingContext>
         </main>

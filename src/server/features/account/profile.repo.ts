@@ -29,6 +29,7 @@ export function createProfileRepo(db: Database) {
       location: profiles.location,
       timeZone: farms.timeZone,
       weightUnit: farms.weightUnit,
+      demoUntil: farms.demoUntil,
     })
     .from(profiles)
     .innerJoin(farms, eq(farms.id, profiles.farmId))
@@ -63,7 +64,7 @@ export function createProfileRepo(db: Database) {
 
     async find(farmId: string, userId: string): Promise<Profile | undefined> {
       const [row] = await findStatement.execute({ farmId, userId });
-      return row;
+      return row && { ...row, demoUntil: row.demoUntil?.toISOString() ?? null };
     },
 
     async update(farmId: string, userId: string, changes: ProfileChanges): Promise<void> {

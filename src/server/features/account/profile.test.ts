@@ -27,6 +27,7 @@ describe.each(backends)('profile API on %s', (backend) => {
       location: null,
       timeZone: 'UTC',
       weightUnit: 'lbs',
+      demoUntil: null,
     });
   });
 
@@ -52,6 +53,7 @@ describe.each(backends)('profile API on %s', (backend) => {
       location: null,
       timeZone: 'America/Denver',
       weightUnit: 'kg',
+      demoUntil: null,
     });
     const again = await t.request('/api/v1/profile', {
       method: 'PATCH',

@@ -60,7 +60,7 @@ export function createDailyEmailRepo(db: Database) {
               from profiles p
               join farms f on f.id = p.farm_id
               join "user" u on u.id = p.user_id
-              where p.daily_email and u.email_verified
+              where p.daily_email and u.email_verified and f.demo_until is null
             )
             select farm_id, user_id, email, farm_name, at::date::text as day
             from local

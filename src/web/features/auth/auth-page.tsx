@@ -128,7 +128,8 @@ function ConfirmationNotice({ email }: { email: string }) {
 export default function AuthPage() {
   const session = useSession();
   const [params] = useSearchParams();
-  const [mode, setMode] = useState<Mode>('sign-in');
+  // 'Create an Account' links (the demo's banner) open the sign-up tab
+  const [mode, setMode] = useState<Mode>(() => (params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in'));
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
 
   if (session.data) return <Redirect to={returnPath(params.get('next'))} replace />;
