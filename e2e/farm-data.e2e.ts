@@ -19,6 +19,7 @@ import {
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   expectPath,
+  expectToast,
   expectVisible,
 } from './support/checks';
 import { expectToastAndDismiss } from './support/herd';
@@ -139,6 +140,20 @@ describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => 
       };
       expect(document.format).toBe('paddock-export');
       expect(document.tables.groups.map((group) => group.name)).toEqual(['Laying Hens']);
+
+      // moved into a new account: the same file imported into its empty farm
+      const { context: newcomer, page: other } = await openPage(browser(), { viewport: phone });
+      try {
+        await signUpAndConfirm(other, stack, newEmail(`import-${backend}`));
+        await other.goto(`${stack.baseUrl}/account`);
+        await other.getByLabel('Paddock JSON file', { exact: true }).setInputFiles(await jsonDownload.path());
+        await expectToast(other, 'Farm imported');
+        await other.goto(`${stack.baseUrl}/home`);
+        await expectVisible(other.getByRole('main').getByText('Laying Hens', { exact: true }).first());
+        await expectVisible(other.getByRole('main').getByText('Clean the coop', { exact: true }).first());
+      } finally {
+        await newcomer.close();
+      }
     });
 
     it('sends the morning email once turned on, and unsubscribes by its link without signing in', async () => {

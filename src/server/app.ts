@@ -59,6 +59,8 @@ export type AppDeps = {
 const jsonBodyLimit = 64 * 1024;
 /** an import of up to 1,000 animals */
 const importBodyLimit = 1024 * 1024;
+/** a whole farm's JSON document (10,000 entries are about 5 MB) */
+const documentBodyLimit = 32 * 1024 * 1024;
 
 /** The routes one feature's builder answers (each builder chains its routes, so Hono infers them). */
 type RoutesOf<Build extends (...args: never[]) => Hono<AppEnv, Schema, string>> =
@@ -152,11 +154,12 @@ export function createApp(deps: AppDeps) {
     ['POST', 'PUT', 'PATCH', 'DELETE'],
     '/api/*',
     except(
-      ['/api/v1/animals/:id/photo', '/api/v1/animals/import'],
+      ['/api/v1/animals/:id/photo', '/api/v1/animals/import', '/api/v1/import'],
       limitBody(jsonBodyLimit, 'The request body is too large.'),
     ),
   );
   app.post('/api/v1/animals/import', limitBody(importBodyLimit, 'Import at most 1,000 animals at once.'));
+  app.post('/api/v1/import', limitBody(documentBodyLimit, 'The file is too large to import.'));
 
   // ---- Better Auth ----
   // Better Auth checks Origin only on requests that carry cookies; we refuse every cross-site

@@ -193,6 +193,20 @@ export const appRoutes: Record<string, AppRouteRow> = {
   'DELETE /api/v1/calendar-feed': { kind: 'api', owner: 204, otherFarm: 204 },
   'GET /api/v1/daily-email': { kind: 'api', owner: 200, otherFarm: 200 },
   'PUT /api/v1/daily-email': { kind: 'api', body: () => ({ enabled: true }), owner: 200, otherFarm: 200 },
+  // an export document goes only into an empty farm: the owner's has records
+  'POST /api/v1/import': {
+    kind: 'api',
+    body: () => ({
+      format: 'paddock-export',
+      version: 1,
+      exportedAt: '2026-01-01T00:00:00.000Z',
+      farm: { name: 'Matrix import', timeZone: 'UTC', weightUnit: 'lbs' },
+      builtInSpecies: [],
+      tables: {},
+    }),
+    owner: 409,
+    otherFarm: 409,
+  },
   'GET /api/v1/export/csv': { kind: 'api', owner: 200, otherFarm: 200 },
   'GET /api/v1/export/json': { kind: 'api', owner: 200, otherFarm: 200 },
   // a calendar app's feed, by its address's token only (calendar.test.ts tries real addresses)

@@ -11,6 +11,11 @@ export const exportDocumentSchema = z.object({
     timeZone: z.string(),
     weightUnit: z.enum(['lbs', 'kg']),
   }),
+  /** the built-in species (ids differ between installations: an import maps them by name) */
+  builtInSpecies: z.array(z.object({ id: z.string(), name: z.string() })),
   tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
 });
+
+/** POST /import: what an import of a document into an empty farm added. */
+export const importDocumentResultSchema = z.object({ rows: z.number() });
 export type ExportDocument = z.infer<typeof exportDocumentSchema>;

@@ -83,11 +83,14 @@ export function createImportService(deps: { db: Database; profiles: ProfileRepo 
         );
         await tx.insert(animalGroups).values(
           created.flatMap(({ id, row }) =>
-            (row.groups.length ? row.groups : [importedGroupName]).map((name) => ({
-              farmId,
-              animalId: id,
-              groupId: groupIds.get(name.toLowerCase())!,
-            })),
+            // 'Pen' and 'pen' are one group: one membership
+            [
+              ...new Set(
+                (row.groups.length ? row.groups : [importedGroupName]).map((name) =>
+                  groupIds.get(name.toLowerCase())!,
+                ),
+              ),
+            ].map((groupId) => ({ farmId, animalId: id, groupId })),
           ),
         );
         return { created: created.length, skipped: rows.length - created.length };

@@ -192,6 +192,10 @@ describe.each(backends)('import animals on %s', (backend) => {
     });
     expect(await again.json()).toEqual({ created: 1, skipped: 2 });
     expect((await herd()).map((animal) => animal.name)).toEqual(['Clover', 'Duke', 'New Kid', 'Pepper']);
+    // one group named twice in different case is one membership (found by the fuzz test)
+    const cased = await send({ rows: [{ name: 'Cased', groups: ['Goats', 'goats', 'GOATS'] }] });
+    expect(cased.status).toBe(200);
+    expect((await herd()).find((animal) => animal.name === 'Cased')?.groups).toBe('Goats');
     // two imports of one file at once still make each animal once
     const twin = [
       { name: 'Twin A', groups: [] },

@@ -187,6 +187,12 @@ export function createExportRepo(db: Database) {
         )
       )[0],
 
+    builtInSpecies: () =>
+      queryRows<{ id: string; name: string }>(
+        db,
+        sql`select id, name from species where farm_id is null order by name`,
+      ),
+
     sheetPage: (sheet: Sheet, farmId: string, after: unknown[] | null) =>
       page(sheet.query(farmId, afterKeys(sheet.keys, after)), sheet.keys),
 

@@ -2,20 +2,23 @@
 // one CSV per kind of record) and 'Download JSON' (everything, for an import), streamed.
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import { exportDocumentSchema } from '../../../shared/schemas/export';
+import { exportDocumentSchema, importDocumentResultSchema } from '../../../shared/schemas/export';
 import type { Database } from '../../db/database';
 import type { AppEnv } from '../../http/context';
 import { AppError, NotFoundError } from '../../http/errors';
-import { errorResponses, jsonContent } from '../../http/openapi';
+import { errorResponses, invalidResponse, jsonContent } from '../../http/openapi';
+import { validate } from '../../http/validation';
 import { overLimit, type Limit } from '../../http/rate-limit';
 import type { ExportRepo } from './export.repo';
 import { createExportService, exportName } from './export.service';
+import { createDocumentImport } from './import-document.service';
 
 /** Exports per farm: a download now and then, never a loop reading the database flat out. */
 export const exportLimit: Limit = { max: 30, windowMs: 15 * 60 * 1000 };
 
 export function exportRoutes(deps: { repo: ExportRepo; db: Database }) {
   const exports = createExportService(deps.repo);
+  const documents = createDocumentImport(deps.db);
 
   async function start(farmId: string) {
     if (await overLimit(deps.db, `export:${farmId}`, exportLimit)) {
@@ -42,6 +45,20 @@ export function exportRoutes(deps: { repo: ExportRepo; db: Database }) {
         });
       },
     )
+    .post(
+      '/import',
+      describeRoute({
+        tags: ['Export'],
+        summary: 'Import a ‘Download JSON’ document into this farm, which must be empty (409 otherwise)',
+        responses: {
+          200: jsonContent(importDocumentResultSchema, 'How many rows were imported'),
+          ...invalidResponse,
+          ...errorResponses,
+        },
+      }),
+      validate('json', exportDocumentSchema),
+      async (c) => c.json(await documents.importDocument(c.get('farmId'), c.req.valid('json')), 200),
+    )
     .get(
       '/export/json',
       describeRoute({
@@ -51,7 +68,7 @@ export function exportRoutes(deps: { repo: ExportRepo; db: Database }) {
       }),
       async (c) => {
         const farm = await start(c.get('farmId'));
-        return c.body(exports.json(c.get('farmId'), farm), 200, {
+        return c.body(exports.json(c.get('farmId'), farm, await exports.builtInSpecies()), 200, {
           'Content-Type': 'application/json; charset=utf-8',
           'Content-Disposition': `attachment; filename="${exportName(farm.name, 'json')}"`,
         });

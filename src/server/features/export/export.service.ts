@@ -52,6 +52,7 @@ function pulled(produce: () => Promise<Uint8Array[] | null>): ReadableStream<Uin
 export function createExportService(repo: ExportRepo) {
   return {
     farm: (farmId: string) => repo.farm(farmId),
+    builtInSpecies: () => repo.builtInSpecies(),
 
     /** animals.csv, groups.csv, care-entries.csv and reminders.csv, deflated into one ZIP. */
     csvZip(farmId: string): ReadableStream<Uint8Array> {
@@ -102,7 +103,11 @@ export function createExportService(repo: ExportRepo) {
      * { format, version, exportedAt, farm, tables: { name: [rows] } } — every table of the farm's
      * records that an import needs, parents first, written as the pages are read.
      */
-    json(farmId: string, farm: { name: string | null; time_zone: string; weight_unit: string }) {
+    json(
+      farmId: string,
+      farm: { name: string | null; time_zone: string; weight_unit: string },
+      builtInSpecies: { id: string; name: string }[],
+    ) {
       let index = -1;
       let after: unknown[] | null = null;
       let first = true;
@@ -114,6 +119,7 @@ export function createExportService(repo: ExportRepo) {
             version: 1,
             exportedAt: new Date().toISOString(),
             farm: { name: farm.name, timeZone: farm.time_zone, weightUnit: farm.weight_unit },
+            builtInSpecies,
           };
           return [encoder.encode(`${JSON.stringify(head).slice(0, -1)},"tables":{`)];
         }

@@ -8,6 +8,8 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql-text';
 import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import type { ExportDocument } from '../../../shared/schemas/export';
+import { createSampleFarm } from '../../backup/sample-farm.fixture';
 import { csvCell } from './export.service';
 
 type Csv = { bom: boolean; rows: Record<string, string>[]; headers: string[] };
@@ -235,5 +237,67 @@ describe.each(backends)('export on %s', (backend) => {
   it('needs a session', async () => {
     expect((await t.request('/api/v1/export/csv')).status).toBe(401);
     expect((await t.request('/api/v1/export/json')).status).toBe(401);
+  });
+
+  it('round-trips: a farm’s JSON imported into an empty farm exports identically', async () => {
+    const sample = await createSampleFarm(t, 'roundtrip-source@example.com', 'Round Trip Farm');
+    const original = (await (await download('json', sample.cookie)).json()) as ExportDocument;
+    const { cookie: fresh } = await t.signUpAndConfirm('roundtrip-target@example.com');
+    const imported = await send('/api/v1/import', original, 'POST', fresh);
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    const total = Object.values(original.tables).reduce((sum, rows) => sum + rows.length, 0);
+    expect(await imported.json()).toEqual({ rows: total });
+    const copy = (await (await download('json', fresh)).json()) as ExportDocument;
+
+    // the farm's own species have new ids (theirs are global): compare them by name
+    const byName = (document: ExportDocument) => {
+      const names = new Map(
+        [...document.builtInSpecies, ...(document.tables.species ?? [])].map((row) => [
+          String(row.id),
+          String(row.name),
+        ]),
+      );
+      const named = (id: unknown) => (typeof id === 'string' ? names.get(id) : id);
+      return {
+        farm: document.farm,
+        tables: Object.fromEntries(
+          Object.entries(document.tables).map(([table, rows]) => [
+            table,
+            rows
+              .map((row) => ({
+                ...row,
+                ...(table === 'species' ? { id: named(row.id) } : {}),
+                ...('species_id' in row ? { species_id: named(row.species_id) } : {}),
+              }))
+              .map((row) => JSON.stringify(row))
+              .sort(),
+          ]),
+        ),
+      };
+    };
+    expect(byName(copy)).toEqual(byName(original));
+    expect(original.tables.animals!.length).toBeGreaterThan(0);
+    expect(original.tables.care_entries!.length).toBeGreaterThan(0);
+
+    // only into an empty farm; a file Paddock cannot read changes nothing
+    expect((await send('/api/v1/import', original, 'POST', fresh)).status).toBe(409);
+    const { cookie: empty } = await t.signUpAndConfirm('roundtrip-empty@example.com');
+    const strange = {
+      ...original,
+      tables: { ...original.tables, animals: [{ ...original.tables.animals![0], secret: 1 }] },
+    };
+    expect((await send('/api/v1/import', strange, 'POST', empty)).status).toBe(422);
+    const broken = {
+      ...original,
+      tables: { ...original.tables, animals: [{ ...original.tables.animals![0], sex: 'unicorn' }] },
+    };
+    const refused = await send('/api/v1/import', broken, 'POST', empty);
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).error.message).toBe(
+      'The file has values or links Paddock cannot read back. Nothing was imported.',
+    );
+    const after = (await (await download('json', empty)).json()) as ExportDocument;
+    expect(Object.values(after.tables).every((rows) => rows.length === 0)).toBe(true);
+    expect((await t.request('/api/v1/import', { body: original })).status).toBe(401);
   });
 });
