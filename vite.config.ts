@@ -2,13 +2,49 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const web = (path: string) => fileURLToPath(new URL(`./src/web/${path}`, import.meta.url));
 
 export default defineConfig({
   root: web(''),
   publicDir: web('public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The installable app and its offline shell (docs/decisions/0031-offline.md). The app registers
+    // the worker itself (lib/app-update.ts): the landing page stays free of script, and the worker
+    // never answers for it ('/'), the API, or the signed-out secret-link pages.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Paddock',
+        short_name: 'Paddock',
+        description: 'Animal records for hobby farmers.',
+        id: '/home',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#3f6212',
+        background_color: '#fafaf9',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // the landing page and its stylesheet are the server's, fetched fresh; not the app shell
+        globIgnores: ['landing.html', 'assets/landing-*.css', '.vite/**'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/$/, /^\/api\//, /^\/internal\//, /^\/record\//, /^\/unsubscribe\//],
+        inlineWorkboxRuntime: true,
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -7,6 +7,9 @@ import { narrowPhone } from './browser';
 
 /** Fails on axe violations of impact serious or critical, listing each rule, its help and its targets. */
 export async function expectNoSeriousA11yViolations(page: Page, where = page.url()) {
+  // A page shows the device's copy of its data at once and refreshes it: a button enabled by the
+  // answer fades from its disabled colour for a moment. Check the page as it settles.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',

@@ -303,6 +303,11 @@ export function createApp(deps: AppDeps) {
       onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
     });
     app.get('/:file{[^/]+\\.(svg|png|ico|webmanifest|txt)}', topLevelFiles);
+    // The service worker is checked for updates on every visit: never kept by a cache (decision 0031).
+    app.get(
+      '/sw.js',
+      serveStatic<AppEnv>({ root: webDir, onFound: (_path, c) => c.header('Cache-Control', 'no-cache') }),
+    );
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
       if (c.req.path.startsWith('/record/') || c.req.path.startsWith('/unsubscribe/')) {

@@ -1,35 +1,33 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
 import { Toaster } from './components/ui/toaster';
-import { ApiError } from './lib/api';
-import { sessionQuery } from './lib/session';
+import { startServiceWorker } from './lib/app-update';
+import { startOutbox } from './lib/outbox';
+import { forgetOtherUsers, persistOptions, queryClient, refreshRestored } from './lib/query-client';
 import './styles.css';
 
-/** A 401 anywhere means the session ended (expired, or signed out elsewhere): back to sign-in. */
-function onApiError(error: Error) {
-  if (error instanceof ApiError && error.status === 401)
-    queryClient.setQueryData(sessionQuery.queryKey, null);
+/** What the device kept is in place (or could not be read): now the outbox can tell whose changes are whose. */
+function start() {
+  void refreshRestored();
+  forgetOtherUsers();
+  startOutbox();
 }
-
-const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: onApiError }),
-  mutationCache: new MutationCache({ onError: onApiError }),
-  defaultOptions: {
-    queries: {
-      retry: (failures, error) =>
-        failures < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
-    },
-  },
-});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={persistOptions}
+      onSuccess={start}
+      onError={start}
+    >
       <Toaster>
         <AppRouter />
       </Toaster>
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   </StrictMode>,
 );
+
+startServiceWorker();

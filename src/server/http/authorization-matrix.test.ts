@@ -39,6 +39,7 @@ function webAppOn(t: TestApp) {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Paddock app</title>');
   writeFileSync(join(dir, 'landing.html'), '<!doctype html><title>Paddock</title>');
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   const outbox: Email[] = [];
   const config = testConfig();
   const logger = createLogger('silent');

@@ -57,6 +57,8 @@ export const appRoutes: Record<string, AppRouteRow> = {
   // the landing page, or the app for someone signed in
   'GET /': { kind: 'page', probe: '/', status: 200, signedInStatus: 302 },
   'GET /:file{[^/]+\\.(svg|png|ico|webmanifest|txt)}': { kind: 'page', probe: '/favicon.svg', status: 200 },
+  // the service worker (offline shell), fetched fresh on every check for a new version
+  'GET /sw.js': { kind: 'page', probe: '/sw.js', status: 200 },
   // the app's shell: its pages ask the API, which checks the session, for every record
   'GET /*': { kind: 'page', probe: '/animals', status: 200 },
   'ALL /api/*': {

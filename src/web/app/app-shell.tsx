@@ -5,8 +5,10 @@ import { Bell, House, PanelLeft, PawPrint, UserRound, type LucideIcon } from 'lu
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { profileQuery } from '../lib/profile';
+import { forgetReads } from '../lib/query-client';
 import { signOut } from '../lib/session';
 import { PageHeadingContext } from './page-heading';
+import { OfflineIndicator, SyncBanners } from './sync-status';
 import {
   readSidebarOpen,
   sectionOf,
@@ -58,6 +60,7 @@ function DemoBanner() {
   const createAccount = async () => {
     setLeaving(true);
     await signOut().catch(() => undefined);
+    await forgetReads();
     window.location.assign('/auth?mode=sign-up');
   };
   return (
@@ -138,8 +141,10 @@ export function AppShell({ title: givenTitle, children }: { title?: string; chil
           <h1 className="min-w-0 truncate text-lg font-semibold" title={title}>
             {title}
           </h1>
+          <OfflineIndicator />
         </header>
         <DemoBanner />
+        <SyncBanners />
         <main className="mx-auto w-full max-w-[480px] px-4 pt-4 pb-24 md:pb-10 print:max-w-none print:p-0">
           <PageHeadingContext value={setHeading}>{children}</PageHeadingContext>
         </main>

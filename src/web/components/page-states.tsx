@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ApiError } from '../lib/api';
+import { useOnline } from '../lib/outbox';
 import { Button, buttonBase, buttonClasses } from './ui/button';
 import { cardClasses } from './ui/card';
 
@@ -15,9 +16,17 @@ export function Loading({
   children?: ReactNode;
   tight?: boolean;
 }) {
+  // a page not opened before has nothing on the device: say why it waits
+  const online = useOnline();
   return (
     <p role="status" className={`${tight ? 'py-8' : 'py-10'} text-center text-stone-600`}>
       {children}
+      {!online && (
+        <span className="mt-1 block text-sm">
+          You are offline. This page has not been opened on this device before; it will load when you are back
+          online.
+        </span>
+      )}
     </p>
   );
 }

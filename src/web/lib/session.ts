@@ -4,8 +4,13 @@ import { api } from './api';
 
 export type Session = { user: { id: string; email: string; emailVerified: boolean } } | null;
 
+const sessionKey = 'session';
+
+/** Whether a query of the cache (an event's, a filter's) is the session's. */
+export const isSessionQuery = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] === sessionKey;
+
 export const sessionQuery = queryOptions({
-  queryKey: ['session'],
+  queryKey: [sessionKey],
   queryFn: () => api.get<Session>('/api/auth/get-session'),
   staleTime: 60_000,
 });

@@ -13,6 +13,7 @@ import {
 } from '../../features/animals/components/animal-form';
 import { groupsQuery } from '../../features/groups/api/groups';
 import { ApiError } from '../../lib/api';
+import { saveOrQueue, waitingToSync } from '../../lib/outbox';
 import { profileQuery } from '../../lib/profile';
 
 export default function AddAnimalPage() {
@@ -34,9 +35,31 @@ export default function AddAnimalPage() {
   const routeGroup = groupId ? groups.data.find((group) => group.id === groupId) : undefined;
 
   const onSubmit: AnimalFormSubmit = async (values, { photo, leave }) => {
+    const input = { ...values, id: animalId };
     let animal: Animal;
     try {
-      animal = await create.mutateAsync({ ...values, id: animalId });
+      // with no signal it is kept on the device (without its photo) and synced later
+      const saved = await saveOrQueue(
+        {
+          kind: 'animal',
+          id: animalId,
+          input,
+          summary: `New animal: ${values.name}`,
+          animalIds: [animalId],
+          groupIds: values.groupIds,
+        },
+        () => create.mutateAsync(input),
+      );
+      if (saved.queued) {
+        toast({
+          title: 'Animal added',
+          description: photo.file ? `${waitingToSync} Add the photo once it has synced.` : waitingToSync,
+        });
+        await leave();
+        navigate(`/group/${routeGroup?.id ?? values.groupIds[0]}/animals`);
+        return;
+      }
+      animal = saved.result;
     } catch (error) {
       toast({
         title: 'Failed to add animal. Please try again.',

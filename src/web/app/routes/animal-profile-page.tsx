@@ -16,6 +16,7 @@ import { FamilyCards } from '../../features/animals/components/family-card';
 import { GroupChips } from '../../features/animals/components/group-chip';
 import { BreedingCard } from '../../features/breeding/components/breeding-card';
 import { AddEntryMenu } from '../../features/care/components/add-entry-menu';
+import { WaitingChanges } from '../../components/waiting-changes';
 import { CareHistory } from '../../features/care/components/care-history';
 import { RemindersCard } from '../../features/reminders/components/reminders-card';
 import { WithdrawalBadges } from '../../features/animals/components/withdrawal-badges';
@@ -155,6 +156,7 @@ function AnimalProfile({
         <h3 id="care-history-heading" className="font-semibold">
           Care History
         </h3>
+        <WaitingChanges kind="care-entry" animalId={animal.id} />
         <CareHistory animalId={animal.id} />
       </section>
     </div>

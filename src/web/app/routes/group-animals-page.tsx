@@ -1,5 +1,6 @@
 // /group/:groupId/animals: the animals of one group, on the same card as My Animals (photo, tag,
 // age, weight), each with a link to its profile.
+import { WaitingChanges } from '../../components/waiting-changes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
@@ -48,6 +49,7 @@ export default function GroupAnimalsPage() {
           {name} {animals.data && <span className="font-normal text-stone-600">({animals.data.length})</span>}
         </span>
       </h2>
+      <WaitingChanges kind="animal" groupId={id} />
       {animals.isPending ? (
         <Loading>Loading animals...</Loading>
       ) : animals.isError ? (

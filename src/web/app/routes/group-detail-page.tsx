@@ -10,8 +10,9 @@ import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-
 import { buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { AddEntryMenu } from '../../features/care/components/add-entry-menu';
+import { WaitingChanges } from '../../components/waiting-changes';
 import { GroupLog } from '../../features/care/components/group-log';
-import { groupQuery } from '../../features/groups/api/groups';
+import { groupAnimalsQuery, groupQuery } from '../../features/groups/api/groups';
 import { solid } from '../../features/groups/color';
 import { useGroupId } from '../../features/groups/use-group-id';
 import { RemindersCard } from '../../features/reminders/components/reminders-card';
@@ -42,6 +43,8 @@ function SectionCard({
 export default function GroupDetailPage() {
   const groupId = useGroupId();
   const group = useQuery(groupQuery(groupId));
+  // read here too, so that the group's care forms (which list its animals) open with no signal
+  useQuery(groupAnimalsQuery(groupId));
   usePageHeading(group.data?.name);
 
   if (group.isPending) return <Loading>Loading group...</Loading>;
@@ -93,6 +96,7 @@ export default function GroupDetailPage() {
 
       {/* The group log: its batches, and its animals' own entries marked with the animal. */}
       <SectionCard id="log-heading" title={`${possessive(name)} Log`} icon={NotebookPen}>
+        <WaitingChanges kind="care-entry" groupId={id} />
         <GroupLog groupId={id} animalCount={animalCount} />
       </SectionCard>
     </div>

@@ -1,6 +1,7 @@
 // /my-animals: the farm's animals, found by a search (name, tag ID, breed), narrowed by group,
 // species and sex and ordered by name (natural order), age or weight — all done by the server
 // (GET /api/v1/animals?…). The choice lives in the address, so a reload or Back keeps it.
+import { WaitingChanges } from '../../components/waiting-changes';
 import { useQuery } from '@tanstack/react-query';
 import { PawPrint, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -139,6 +140,7 @@ export default function MyAnimalsPage() {
           </Link>
         </div>
       </div>
+      <WaitingChanges kind="animal" />
       {noAnimalsAtAll ? (
         <section className="space-y-2 rounded-xl border border-dashed border-stone-300 bg-white p-6 text-center">
           <PawPrint aria-hidden className="mx-auto size-8 text-stone-500" />

@@ -1,6 +1,6 @@
 // /account: view and edit the profile and farm settings; sign out here or everywhere.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
@@ -8,16 +8,20 @@ import type { z } from 'zod';
 import { profileUpdateSchema, weightUnits, type Profile } from '../../../shared/schemas/profile';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { applyServerErrors } from '../../lib/form-errors';
+import { useOutbox } from '../../lib/outbox';
+import { forgetReads } from '../../lib/query-client';
 import { profileQuery, useUpdateProfile } from '../../lib/profile';
-import { sessionQuery, signOut, signOutEverywhere } from '../../lib/session';
+import { signOut, signOutEverywhere } from '../../lib/session';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { DailyEmailSection } from './daily-email-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { ExportSection } from './export-section';
+import { OfflineSection } from './offline-section';
 import { filterTimeZones, timeZoneOptions } from './time-zones';
 
 type FormValues = z.input<typeof profileUpdateSchema>;
@@ -161,18 +165,22 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
 }
 
 function SignOutButtons() {
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const toast = useToast();
   const [busy, setBusy] = useState<'here' | 'everywhere' | null>(null);
+  const { waiting } = useOutbox();
+  const [asking, setAsking] = useState<'here' | 'everywhere' | null>(null);
+
+  /** With changes not yet on the server, say so first: they stay on this device for the next sign-in. */
+  const start = (which: 'here' | 'everywhere') => (waiting.length ? setAsking(which) : void run(which));
 
   const run = async (which: 'here' | 'everywhere') => {
+    setAsking(null);
     setBusy(which);
     try {
       if (which === 'everywhere') await signOutEverywhere();
       await signOut();
-      queryClient.clear();
-      queryClient.setQueryData(sessionQuery.queryKey, null);
+      await forgetReads();
       navigate('/auth', { replace: true });
     } catch {
       toast({ title: 'An unexpected error occurred.', variant: 'destructive' });
@@ -182,22 +190,24 @@ function SignOutButtons() {
 
   return (
     <div className="space-y-2 border-t border-stone-200 pt-4">
-      <Button
-        variant="secondary"
-        className="w-full"
-        disabled={busy !== null}
-        onClick={() => void run('here')}
-      >
+      <Button variant="secondary" className="w-full" disabled={busy !== null} onClick={() => start('here')}>
         {busy === 'here' ? 'Signing Out...' : 'Sign Out'}
       </Button>
-      <Button
-        variant="ghost"
-        className="w-full"
-        disabled={busy !== null}
-        onClick={() => void run('everywhere')}
-      >
+      <Button variant="ghost" className="w-full" disabled={busy !== null} onClick={() => start('everywhere')}>
         {busy === 'everywhere' ? 'Signing Out...' : 'Sign out of all devices'}
       </Button>
+      <ConfirmDialog
+        open={asking !== null}
+        title="Changes waiting to sync"
+        message={`${waiting.length === 1 ? '1 change' : `${waiting.length} changes`} recorded on this device ${
+          waiting.length === 1 ? 'has' : 'have'
+        } not reached your farm yet. ${
+          waiting.length === 1 ? 'It stays' : 'They stay'
+        } on this device and ${waiting.length === 1 ? 'is' : 'are'} sent when you sign in here again.`}
+        confirmLabel="Sign Out Anyway"
+        onConfirm={() => asking && void run(asking)}
+        onCancel={() => setAsking(null)}
+      />
     </div>
   );
 }
@@ -260,6 +270,7 @@ export default function AccountPage() {
       <DailyEmailSection />
       <CalendarFeedSection />
       <ExportSection />
+      <OfflineSection />
       <DeleteAccountSection />
     </div>
   );

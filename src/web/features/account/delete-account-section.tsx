@@ -1,7 +1,6 @@
 // The Account page's danger zone: 'Delete account' opens a dialog that says what goes and asks
 // for the sign-in email, typed, before the button works. Built on the native <dialog> like
 // ConfirmDialog (focus moves in, Escape cancels, the page behind is inert), plus the field.
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { confirmsEmail } from '../../../shared/schemas/account';
@@ -9,7 +8,9 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../lib/api';
-import { sessionQuery, useSession } from '../../lib/session';
+import { forgetChangesOf } from '../../lib/outbox';
+import { forgetReads } from '../../lib/query-client';
+import { useSession } from '../../lib/session';
 import { useDeleteAccount } from './api/delete-account';
 
 function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () => void }) {
@@ -18,9 +19,9 @@ function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () =>
   const [typed, setTyped] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const remove = useDeleteAccount();
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const toast = useToast();
+  const session = useSession();
   const busy = remove.isPending || remove.isSuccess;
 
   useEffect(() => {
@@ -35,9 +36,10 @@ function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () =>
       else toast({ title: errorMessage(error), variant: 'destructive' });
       return;
     }
-    // The server has cleared the session cookie; forget everything this tab knew.
-    queryClient.clear();
-    queryClient.setQueryData(sessionQuery.queryKey, null);
+    // The server has cleared the session cookie; forget everything this tab knew, and what this
+    // person left waiting on the device.
+    if (session.data) await forgetChangesOf(session.data.user.id);
+    await forgetReads();
     toast({
       title: 'Your account has been deleted',
       description: 'Every record and photo of your farm is gone.',

@@ -26,6 +26,8 @@ export const animalSearchQuery = (filter: AnimalListQuery) =>
     queryKey: ['animals', 'search', filter],
     queryFn: (): Promise<AnimalListItem[]> => data(client.animals.$get({ query: filter })),
     placeholderData: keepPreviousData,
+    // a search typed letter by letter is not worth a week on the device (lib/query-client.ts)
+    ...(filter.q ? { gcTime: 5 * 60_000 } : {}),
   });
 
 export const animalQuery = (id: string) =>

@@ -31,6 +31,7 @@ import { useToast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api';
 import { LeaveGuardDialog, leaveGuardOff, useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { saveOrQueue, waitingToSync } from '../../../lib/outbox';
 import { medicationsQuery, useCreateCareEntries, useUpdateCareEntry } from '../api/care';
 import {
   changesOf,
@@ -44,6 +45,7 @@ import {
   type EntryFormValues,
 } from '../entry-form-values';
 import type { EntryRoute } from '../entry-route';
+import { pendingCare } from '../pending-care';
 import { AnimalPicker } from './animal-picker';
 
 /** The fields a picked earlier medication fills, when empty (or filled by an earlier pick). */
@@ -170,8 +172,11 @@ export function EntryForm({
 
   const add = async (input: CareEntryCreate, included: number[]) => {
     try {
-      await create.mutateAsync(input);
-      toast({ title: 'Entry added' });
+      // with no signal (or earlier changes still waiting) it is kept on the device: 'Waiting to sync'
+      const saved = await saveOrQueue(pendingCare({ ...input, batchId }, subject, unit), () =>
+        create.mutateAsync(input),
+      );
+      toast(saved.queued ? { title: 'Entry added', description: waitingToSync } : { title: 'Entry added' });
       await guard.allowLeave();
       navigate(route.ownerPath, { replace: true });
     } catch (error) {

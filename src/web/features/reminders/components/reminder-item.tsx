@@ -1,6 +1,6 @@
 // One active reminder: what is due, for which animal or group (a batch's: 'N animals'), when, how
 // often, 'Done' and 'Edit' (to change, snooze or delete it).
-import { CalendarDays, Check, Pencil, PawPrint, Repeat, Users } from 'lucide-react';
+import { CalendarDays, Check, CloudUpload, Pencil, PawPrint, Repeat, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { isOverdue, withoutReminderWord } from '../../../../shared/care/rules';
 import type { Reminder } from '../../../../shared/schemas/care';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toaster';
 import { offlineMessage } from '../../../lib/api';
 import { usDate } from '../../../lib/dates';
+import { saveOrQueue, useOutbox, waitingToSync } from '../../../lib/outbox';
 import { useCompleteReminder } from '../api/reminders';
 import { OverdueBadge, TypeBadge } from './reminder-badges';
 import { plural, repeatHint } from '../reminder-format';
@@ -44,13 +45,27 @@ export function ReminderSubject({ reminder }: { reminder: Reminder }) {
 export function DoneButton({ reminder, compact = false }: { reminder: Reminder; compact?: boolean }) {
   const toast = useToast();
   const complete = useCompleteReminder();
+  const { waiting } = useOutbox();
   const title = withoutReminderWord(reminder.title);
 
   // mutateAsync, not mutate's callbacks: the item leaves the list (and unmounts) before they would run
   const markDone = async () => {
     try {
-      await complete.mutateAsync(reminder.id);
-      toast({ title: 'Reminder completed', description: 'The reminder has been marked as completed.' });
+      const saved = await saveOrQueue(
+        {
+          kind: 'reminder-done',
+          id: `done:${reminder.id}`,
+          input: { reminderId: reminder.id },
+          summary: `Done: ${title}`,
+          animalIds: reminder.animalId ? [reminder.animalId] : [],
+          groupIds: reminder.groupId ? [reminder.groupId] : [],
+        },
+        () => complete.mutateAsync(reminder.id),
+      );
+      toast({
+        title: 'Reminder completed',
+        description: saved.queued ? waitingToSync : 'The reminder has been marked as completed.',
+      });
     } catch (error) {
       toast({
         title: 'Failed to complete reminder. Please try again.',
@@ -59,6 +74,15 @@ export function DoneButton({ reminder, compact = false }: { reminder: Reminder; 
       });
     }
   };
+
+  if (waiting.some((change) => change.id === `done:${reminder.id}`)) {
+    return (
+      <span className="inline-flex min-h-9 shrink-0 items-center gap-1 text-sm font-medium text-amber-900">
+        <CloudUpload aria-hidden className="size-4" />
+        Waiting to sync
+      </span>
+    );
+  }
 
   return (
     <Button

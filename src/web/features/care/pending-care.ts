@@ -1,0 +1,38 @@
+// A care entry recorded with no signal, as the outbox keeps it: the request, and how the animal's
+// history and the group's log show it until the server has it ('Waiting to sync').
+import type { CareEntryCreate } from '../../../shared/schemas/care';
+import type { WeightUnit } from '../../../shared/schemas/profile';
+import type { NewChange } from '../../lib/outbox';
+
+/** 'Ivermectin 2 mL · Milkers (3 animals)', 'Weight 42.5 kg · Daisy', 'Note: Limping · Daisy' */
+export function careSummary(input: CareEntryCreate, subject: string, unit: WeightUnit): string {
+  const count = input.type === 'weight' ? input.weights.length : input.animalIds.length;
+  const who = input.groupId ? `${subject} (${count} ${count === 1 ? 'animal' : 'animals'})` : subject;
+  switch (input.type) {
+    case 'medical':
+      return `${input.medicationName} ${input.dosage} ${input.dosageUnit} · ${who}`;
+    case 'weight': {
+      const [only] = input.weights;
+      return input.weights.length === 1 && only
+        ? `Weight ${only.weightValue} ${input.weightUnit ?? unit} · ${who}`
+        : `Weigh-in · ${who}`;
+    }
+    case 'note':
+      return `Note: ${input.title} · ${who}`;
+  }
+}
+
+export function pendingCare(
+  input: CareEntryCreate & { batchId: string },
+  subject: string,
+  unit: WeightUnit,
+): NewChange {
+  return {
+    kind: 'care-entry',
+    id: input.batchId,
+    input,
+    summary: careSummary(input, subject, unit),
+    animalIds: input.type === 'weight' ? input.weights.map((weight) => weight.animalId) : input.animalIds,
+    groupIds: input.groupId ? [input.groupId] : [],
+  };
+}

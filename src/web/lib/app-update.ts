@@ -1,0 +1,34 @@
+// The service worker (vite-plugin-pwa, Workbox): the app's shell and code kept on the device. A new
+// version waits until the user chooses 'Reload', so a page in use is never swapped under them.
+import { useSyncExternalStore } from 'react';
+import { registerSW } from 'virtual:pwa-register';
+
+let waiting = false;
+let update: ((reload?: boolean) => Promise<void>) | undefined;
+const listeners = new Set<() => void>();
+
+/** Registers the worker (app pages only: the landing page has no script) and checks hourly for a new one. */
+export function startServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  update = registerSW({
+    onNeedRefresh() {
+      waiting = true;
+      for (const listener of listeners) listener();
+    },
+    onRegisteredSW(_url, registration) {
+      if (registration) setInterval(() => void registration.update().catch(() => undefined), 60 * 60_000);
+    },
+  });
+}
+
+export const useNewVersionWaiting = () =>
+  useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => waiting,
+  );
+
+/** Activates the waiting version and reloads the page onto it. */
+export const reloadToNewVersion = () => void update?.(true);

@@ -1,0 +1,117 @@
+// The app's one QueryClient, and the copy of its reads kept on the device (IndexedDB) so that the
+// herd, the animals, groups and reminders a user has looked at open with no signal. Writes made
+// offline are not kept here but in the outbox (lib/outbox.ts, docs/decisions/0031-offline.md).
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  defaultShouldDehydrateQuery,
+  onlineManager,
+} from '@tanstack/react-query';
+import type {
+  PersistQueryClientOptions,
+  Persister,
+  PersistedClient,
+} from '@tanstack/react-query-persist-client';
+import { createStore, del, get, set } from 'idb-keyval';
+import { ApiError } from './api';
+import { isSessionQuery, sessionQuery, type Session } from './session';
+
+/** How long the device keeps what was read: a week in the barn without signal still opens. */
+const keptFor = 7 * 24 * 60 * 60_000;
+
+/** A 401 anywhere means the session ended (expired, or signed out elsewhere): back to sign-in. */
+function onApiError(error: Error) {
+  if (error instanceof ApiError && error.status === 401)
+    queryClient.setQueryData(sessionQuery.queryKey, null);
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: onApiError }),
+  mutationCache: new MutationCache({ onError: onApiError }),
+  defaultOptions: {
+    queries: {
+      retry: (failures, error) =>
+        failures < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+      // kept in memory (and so on the device) as long as the device copy lasts
+      gcTime: keptFor,
+    },
+    // A write that cannot be queued offline fails at once with the offline message, instead of
+    // waiting ('Adding...') for a network that may not come back; the ones that can are queued.
+    mutations: { networkMode: 'always' },
+  },
+});
+
+// TanStack Query assumes it is online until told otherwise: a page opened with no signal is not.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+
+const store = createStore('paddock-cache', 'queries');
+const cacheKey = 'reads';
+
+/**
+ * The whole cache as one IndexedDB value, written at most every quarter second, and at once when
+ * the page is hidden or left (what a lost write costs is only a copy of the server's data; the
+ * outbox's changes are stored at once).
+ */
+function deviceCopy(): Persister {
+  let latest: PersistedClient | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const write = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (latest) void set(cacheKey, latest, store).catch(() => undefined);
+    latest = undefined;
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', write);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') write();
+    });
+  }
+  return {
+    persistClient(client) {
+      latest = client;
+      timer ??= setTimeout(write, 250);
+    },
+    restoreClient: () => get<PersistedClient>(cacheKey, store),
+    removeClient: () => del(cacheKey, store),
+  };
+}
+
+export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
+  persister: deviceCopy(),
+  maxAge: keptFor,
+  // a change of what the cached answers look like: raise it, and old copies are dropped
+  buster: '1',
+  dehydrateOptions: {
+    // 'signed out' is never kept: the next page load asks the server (a confirmation link, a
+    // sign-in in another tab); a signed-in session is, so that the app opens offline
+    shouldDehydrateQuery: (query) =>
+      defaultShouldDehydrateQuery(query) && !(isSessionQuery(query) && query.state.data == null),
+  },
+};
+
+/** Signing out (or leaving a demo): nothing read for this person stays in memory or on the device. */
+export async function forgetReads(): Promise<void> {
+  queryClient.clear();
+  queryClient.setQueryData(sessionQuery.queryKey, null);
+  await persistOptions.persister.removeClient();
+}
+
+/** What the device kept is shown at once, and asked for again (where there is a network). */
+export const refreshRestored = () => queryClient.invalidateQueries();
+
+/**
+ * Another person signing in on this device must never see the last one's farm: when the session's
+ * user changes, everything read for the previous one is dropped (the device copy follows).
+ */
+export function forgetOtherUsers() {
+  let known = queryClient.getQueryData<Session>(sessionQuery.queryKey)?.user.id;
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || !isSessionQuery(event.query)) return;
+    const user = (event.query.state.data as Session | undefined)?.user.id;
+    if (!user) return;
+    if (known && user !== known) queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query) });
+    known = user;
+  });
+}
