@@ -39,6 +39,8 @@ export default defineConfig({
         // the landing page and its stylesheet are the server's, fetched fresh; not the app shell
         globIgnores: ['landing.html', 'assets/landing-*.css', '.vite/**'],
         navigateFallback: '/index.html',
+        // '/' is the server's (the landing page, or a redirect): not the precached app shell
+        directoryIndex: null,
         navigateFallbackDenylist: [/^\/$/, /^\/api\//, /^\/internal\//, /^\/record\//, /^\/unsubscribe\//],
         inlineWorkboxRuntime: true,
         cleanupOutdatedCaches: true,

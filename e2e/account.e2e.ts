@@ -167,6 +167,8 @@ describe.skipIf(!browserAvailable)('app shell and account', () => {
         await page.goto(`${stack.baseUrl}/home`);
         const sidebar = page.getByRole('complementary');
         await eventually(() => sidebar.getAttribute('data-state'), 'expanded', 'sidebar state');
+        // the shell shows the device's copy at once; its shortcut listens once the page has settled
+        await page.waitForLoadState('networkidle');
 
         await page.keyboard.press('Control+b');
         await eventually(() => sidebar.getAttribute('data-state'), 'collapsed', 'sidebar state');

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, desktop, narrowPhone, openPage, phone, sharedBrowser } from './support/browser';
 import { addDays, farmApi, todayIn } from './support/care';
 import {
+  eventually,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   expectPath,
@@ -207,13 +208,17 @@ describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => 
       } finally {
         await stranger.close();
       }
+      // the page shows the device's copy first, then the server's answer: off
       await page.reload();
-      expect(
-        await page
-          .getByRole('region', { name: 'Daily reminder email', exact: true })
-          .getByLabel(/Email me each morning/)
-          .isChecked(),
-      ).toBe(false);
+      await eventually(
+        () =>
+          page
+            .getByRole('region', { name: 'Daily reminder email', exact: true })
+            .getByLabel(/Email me each morning/)
+            .isChecked(),
+        false,
+        'the daily email is off after the unsubscribe',
+      );
     });
 
     it('imports a herd from a CSV and an .xlsx with a preview, and the same file twice adds nothing', async () => {

@@ -118,11 +118,15 @@ describe.skipIf(!browserAvailable)('landing page, 404 and the sign-in guard', ()
       await expectNoSeriousA11yViolations(page, '/no-such-page (404)');
       await expectNoHorizontalScroll(page, '/no-such-page (404)');
 
+      // the app's page installed its service worker: '/' is still the server's script-free landing
+      // page, not the app shell from the worker's cache
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await page.getByRole('link', { name: 'Return to Home', exact: true }).click();
       await expectPath(page, '/');
       await expectVisible(
         page.getByRole('heading', { level: 1, name: 'Every animal on your farm, on the record.' }),
       );
+      expect(await page.locator('script').count(), 'no script on the landing page').toBe(0);
     });
 
     it.each(['/home', '/account', '/my-animals', '/reminders'])(

@@ -11,6 +11,10 @@ import { farmMembers, farms, session } from '../db/schema';
 import type { AppEnv } from './context';
 import { UnauthorizedError } from './errors';
 
+/** Better Auth's signed session cookie value: "token.base64(HMAC-SHA256(token))" (the demo farm signs its visitor in with it). */
+export const signSessionToken = (token: string, secret: string) =>
+  `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
+
 /** The token of a Better Auth signed cookie ("token.base64(HMAC-SHA256(token))"), if the signature holds. */
 export function verifiedSessionToken(cookieValue: string | undefined, secret: string): string | undefined {
   if (!cookieValue) return undefined;

@@ -58,6 +58,3 @@ export type RecordShare = z.infer<typeof recordShareSchema>;
 /** POST /animals/{id}/record/share: the link, shown once; a new one replaces the old. */
 export const recordShareLinkSchema = z.object({ url: z.string(), sharedSince: z.string() });
 export type RecordShareLink = z.infer<typeof recordShareLinkSchema>;
-
-/** A share token: 43 base64url characters (256 random bits). */
-export const shareTokenPattern = /^[A-Za-z0-9_-]{43}$/;

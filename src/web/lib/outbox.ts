@@ -130,9 +130,11 @@ export function syncNow(): Promise<void> {
   return running;
 }
 
-/** The server's reason, with the fields it named. */
-const reasonOf = (error: ApiError) =>
-  [error.message, ...Object.values(error.fields ?? {}).flat()].filter(Boolean).join(' ');
+/** The server's reason: what it said of the fields when it named them, else its message. */
+function reasonOf(error: ApiError): string {
+  const details = Object.values(error.fields ?? {}).flat();
+  return details.length ? details.join(' ') : error.message;
+}
 
 async function flush(): Promise<void> {
   await reload(); // another tab may have sent some

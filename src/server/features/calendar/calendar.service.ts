@@ -2,15 +2,11 @@
 // revocable) whose body is RFC 5545, written by ical-generator: each active reminder an all-day
 // event on its due date (a date of the farm's zone already), stable UIDs and DTSTAMPs, so the same
 // reminders give the same bytes and the same ETag.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { NotFoundError } from '../../http/errors';
+import { hashSecretToken, isSecretToken, newSecretToken } from '../../http/secret-token';
 import type { CalendarRepo } from './calendar.repo';
-
-/** A feed token: 43 base64url characters (256 random bits). */
-const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** ical-generator leaves the calendar's name as given: TEXT escaping (RFC 5545 3.3.11) is ours. */
 const escapeText = (text: string) =>
@@ -29,8 +25,8 @@ export function createCalendarService(deps: { repo: CalendarRepo; origin: string
 
     /** A new address (the old one stops working): answered once, kept only as a hash. */
     async create(farmId: string) {
-      const token = randomBytes(32).toString('base64url');
-      const createdAt = await repo.create(farmId, hashToken(token));
+      const token = newSecretToken();
+      const createdAt = await repo.create(farmId, hashSecretToken(token));
       return { url: `${origin}/api/v1/calendar/${token}.ics`, createdAt: createdAt.toISOString() };
     },
 
@@ -38,7 +34,7 @@ export function createCalendarService(deps: { repo: CalendarRepo; origin: string
 
     /** The feed of a live address; 404 for anything else (a bad, old or revoked token alike). */
     async feed(token: string): Promise<Feed> {
-      const feed = tokenPattern.test(token) ? await repo.byTokenHash(hashToken(token)) : undefined;
+      const feed = isSecretToken(token) ? await repo.byTokenHash(hashSecretToken(token)) : undefined;
       if (!feed) throw new NotFoundError('Calendar feed');
       const rows = await repo.reminders(feed.farmId);
       const calendar = ical({

@@ -3,16 +3,14 @@
 // exactly one server wins, on PGlite and PostgreSQL alike — and only then builds and sends it.
 // A day with nothing due or overdue sends nothing. At most once: a server that dies between the
 // claim and the send loses that day's email rather than risk a second one after a restart.
-import { createHash, randomBytes } from 'node:crypto';
 import { escapeHtml } from '../../auth/emails';
+import { hashSecretToken, newSecretToken } from '../../http/secret-token';
 import type { Logger } from '../../log/logger';
 import type { Email, Mailer } from '../../mail/mailer';
 import type { DailyEmailRepo, DueReminder, Recipient } from './daily-email.repo';
 
 /** Emails a run sends at most (the next run, a minute later, takes the rest). */
 const batchSize = 100;
-
-export const hashUnsubscribeToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -94,10 +92,12 @@ export function createDailyEmailJob(deps: {
   logger: Logger;
 }) {
   const { repo, mailer, origin, logger } = deps;
+  /** the UTC day this server last forgot old claims: once a day is enough, not every run */
+  let prunedOn = '';
 
   async function sendOne(recipient: Recipient): Promise<'sent' | 'nothing due' | 'claimed elsewhere'> {
-    const token = randomBytes(32).toString('base64url');
-    if (!(await repo.claim(recipient, hashUnsubscribeToken(token)))) return 'claimed elsewhere';
+    const token = newSecretToken();
+    if (!(await repo.claim(recipient, hashSecretToken(token)))) return 'claimed elsewhere';
     const reminders = await repo.dueReminders(recipient.farm_id, recipient.day);
     if (reminders.length === 0) {
       await repo.finished(recipient, 0, false);
@@ -133,7 +133,11 @@ export function createDailyEmailJob(deps: {
           });
         }
       }
-      await repo.prune(now);
+      const today = now.toISOString().slice(0, 10);
+      if (today !== prunedOn) {
+        await repo.prune(now);
+        prunedOn = today;
+      }
       return sent;
     },
   };

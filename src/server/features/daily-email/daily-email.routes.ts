@@ -8,12 +8,9 @@ import type { AppEnv } from '../../http/context';
 import { AppError, NotFoundError } from '../../http/errors';
 import { errorResponses, invalidResponse, jsonContent } from '../../http/openapi';
 import { clientAddress, overLimit, type Limit } from '../../http/rate-limit';
+import { hashSecretToken, isSecretToken } from '../../http/secret-token';
 import { validate } from '../../http/validation';
 import type { DailyEmailRepo } from './daily-email.repo';
-import { hashUnsubscribeToken } from './daily-email.job';
-
-/** An unsubscribe token: 43 base64url characters (256 random bits). */
-const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 export function dailyEmailRoutes(repo: DailyEmailRepo) {
   return new Hono<AppEnv>()
@@ -57,7 +54,7 @@ export function unsubscribeRoutes(deps: { repo: DailyEmailRepo; db: Database; tr
       throw new AppError(429, 'TOO_MANY_REQUESTS', 'Too many requests. Please wait a few minutes.');
     }
     const token = c.req.param('token');
-    if (!tokenPattern.test(token) || !(await deps.repo.unsubscribe(hashUnsubscribeToken(token))))
+    if (!isSecretToken(token) || !(await deps.repo.unsubscribe(hashSecretToken(token))))
       throw new NotFoundError('Unsubscribe link');
     c.header('X-Robots-Tag', 'noindex, nofollow');
     c.header('Referrer-Policy', 'no-referrer');

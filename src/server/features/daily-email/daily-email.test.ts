@@ -4,12 +4,14 @@
 // farm per day with two servers on one PostgreSQL database, and none twice after a crash mid-run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dateInZone } from '../../../shared/care/dates';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/database';
+import { queryRows } from '../../db/sql-text';
 import { createLogger } from '../../log/logger';
 import type { Email, Mailer } from '../../mail/mailer';
 import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
 import { createDailyEmailJob } from './daily-email.job';
-import { createDailyEmailRepo } from './daily-email.repo';
+import { claimKeepDays, createDailyEmailRepo } from './daily-email.repo';
 
 /** The instant when the clock on the wall in `zone` shows `time` on `day`. */
 function wallClock(day: string, time: string, zone: string): Date {
@@ -222,5 +224,34 @@ describe.each(backends)('daily reminder email on %s', (backend) => {
     const before = emailsTo(owner).length;
     expect(await t.dailyEmail.run(wallClock(addDays(today, 6), '07:30', zone))).toBe(0);
     expect(emailsTo(owner)).toHaveLength(before);
+  });
+
+  it(`forgets claims older than ${claimKeepDays} days, once a day`, async () => {
+    const job = createDailyEmailJob({
+      repo: createDailyEmailRepo(t.db),
+      mailer: recordingMailer([]),
+      origin: appUrl,
+      logger: createLogger('silent'),
+    });
+    const old = (day: string, hash: string) =>
+      t.db.execute(sql`insert into daily_emails (farm_id, user_id, day, unsubscribe_hash)
+        select farm_id, user_id, ${day}::date, ${hash} from farm_members limit 1`);
+    const kept = async (hash: string) =>
+      (
+        await queryRows<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from daily_emails where unsubscribe_hash = ${hash}`,
+        )
+      )[0]?.n;
+    const now = new Date();
+    const longAgo = addDays(dateInZone(now, 'UTC'), -(claimKeepDays + 5));
+    await old(longAgo, 'first-old-claim');
+    await job.run(now);
+    expect(await kept('first-old-claim'), 'the first run of the day forgets it').toBe(0);
+    await old(longAgo, 'second-old-claim');
+    await job.run(new Date(now.getTime() + 60_000));
+    expect(await kept('second-old-claim'), 'not again the same day').toBe(1);
+    await job.run(new Date(now.getTime() + 24 * 60 * 60_000));
+    expect(await kept('second-old-claim'), 'the next day').toBe(0);
   });
 });

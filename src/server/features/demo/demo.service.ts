@@ -2,10 +2,11 @@
 // password), its farm (by the sign-up trigger) marked `demo_until` a day ahead and filled with a
 // season (demo.seed.ts), and a session for the visitor's browser — all in one transaction. After
 // `demo_until` the cleanup job removes the user, the farm and everything in it.
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { queryRows } from '../../db/sql-text';
+import { signSessionToken } from '../../http/require-farm';
 import type { PhotoStore } from '../../photos/photo-store';
 import { demoSeed } from './demo.seed';
 
@@ -15,10 +16,6 @@ export const demoLifetimeMs = 24 * 60 * 60 * 1000;
 /** Demo users' addresses: a reserved domain (RFC 2606), to which nothing is ever sent. */
 export const demoEmailDomain = 'demo.paddock.invalid';
 export const isDemoAddress = (email: string) => email.toLowerCase().endsWith(`@${demoEmailDomain}`);
-
-/** Better Auth's signed cookie value: "token.base64(HMAC-SHA256(token))" (see require-farm.ts). */
-const signedCookieValue = (token: string, secret: string) =>
-  `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 
 export function createDemoService(deps: { db: Database; secret: string }) {
   return {
@@ -52,7 +49,7 @@ export function createDemoService(deps: { db: Database; secret: string }) {
         await tx.execute(sql`insert into session (token, user_id, expires_at)
           values (${token}, ${user!.id}, ${expiresAt.toISOString()}::timestamptz)`);
       });
-      return { cookie: signedCookieValue(token, deps.secret), expiresAt };
+      return { cookie: signSessionToken(token, deps.secret), expiresAt };
     },
   };
 }

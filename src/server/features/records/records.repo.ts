@@ -1,12 +1,10 @@
 // Share links of health records: only the token's SHA-256 is stored, one link per animal. Every
 // query but the one that reads a link filters by the caller's farm; that one answers the farm and
 // animal the link is for, and nothing else.
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { recordShares } from '../../db/schema';
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+import { hashSecretToken } from '../../http/secret-token';
 
 export function createRecordsRepo(db: Database) {
   return {
@@ -45,7 +43,7 @@ export function createRecordsRepo(db: Database) {
       const [row] = await db
         .select({ farmId: recordShares.farmId, animalId: recordShares.animalId })
         .from(recordShares)
-        .where(eq(recordShares.tokenHash, hashToken(token)));
+        .where(eq(recordShares.tokenHash, hashSecretToken(token)));
       return row;
     },
   };

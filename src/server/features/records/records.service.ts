@@ -1,16 +1,15 @@
 // An animal's health record, assembled from the animal, its weighings and its history (a detail
 // page: a fixed handful of statements), for its farm or for a share link; and the link's rules:
 // 256 random bits, stored hashed, shown once, one per animal, revocable.
-import { randomBytes } from 'node:crypto';
 import { dateInZone } from '../../../shared/care/dates';
 import type { CareEntry } from '../../../shared/schemas/care';
 import type { HealthRecord, RecordEntry } from '../../../shared/schemas/records';
-import { shareTokenPattern } from '../../../shared/schemas/records';
 import { NotFoundError } from '../../http/errors';
+import { hashSecretToken, isSecretToken, newSecretToken } from '../../http/secret-token';
 import type { ProfileRepo } from '../account/profile.repo';
 import { photoVersion, type AnimalsRepo } from '../animals/animals.repo';
 import type { CareRepo } from '../care/care.repo';
-import { hashToken, type RecordsRepo } from './records.repo';
+import type { RecordsRepo } from './records.repo';
 
 /** How much history a record holds: more than a hobby animal gathers in years. */
 const historyLimit = 500;
@@ -75,7 +74,7 @@ export function createRecordsService(deps: {
 
   /** The farm and animal of a live link; 404 for anything else (a bad, old or revoked token alike). */
   async function resolve(token: string) {
-    const shared = shareTokenPattern.test(token) ? await repo.byToken(token) : undefined;
+    const shared = isSecretToken(token) ? await repo.byToken(token) : undefined;
     if (!shared) throw new NotFoundError('Health record');
     return shared;
   }
@@ -100,8 +99,8 @@ export function createRecordsService(deps: {
     /** A new link (the old one stops working): answered once, kept only as a hash. */
     async share(farmId: string, animalId: string, origin: string) {
       if (!(await animals.find(farmId, animalId))) throw new NotFoundError('Animal');
-      const token = randomBytes(32).toString('base64url');
-      const since = await repo.share(farmId, animalId, hashToken(token));
+      const token = newSecretToken();
+      const since = await repo.share(farmId, animalId, hashSecretToken(token));
       return { url: `${origin}/record/${token}`, sharedSince: since.toISOString() };
     },
 
