@@ -89,8 +89,8 @@ describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once',
     const animalEntries = async (name: string) =>
       (await api.get<{ items: Entry[] }>(`/api/v1/animals/${ids[name]}/care-entries`)).items;
     const offline = (value: boolean) => context.setOffline(value);
-    /** the device's copy of what was read is written a quarter second after the last read */
-    const deviceCopyWritten = () => page.waitForTimeout(1_000);
+    /** the device's copy of what was read is written when idle, within a second of the last read */
+    const deviceCopyWritten = () => page.waitForTimeout(2_000);
 
     /**
      * Opens a page while online, inside the app as a user taps through it (no page load), so that

@@ -1,4 +1,5 @@
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
@@ -8,26 +9,28 @@ import { startOutbox } from './lib/outbox';
 import { forgetOtherUsers, persistOptions, queryClient, refreshRestored } from './lib/query-client';
 import './styles.css';
 
-/** What the device kept is in place (or could not be read): now the outbox can tell whose changes are whose. */
-function start() {
+/**
+ * The device's copy of the reads goes into the cache before the first render (one IndexedDB read),
+ * so that the first screen is the farm, not 'Loading...' and then the farm; it is shown at once and
+ * refreshed. Then the cache is kept on the device, and the outbox can tell whose changes are whose.
+ */
+async function start() {
+  await persistQueryClientRestore({ queryClient, ...persistOptions }).catch(() => undefined);
   void refreshRestored();
+  persistQueryClientSubscribe({ queryClient, ...persistOptions });
   forgetOtherUsers();
   startOutbox();
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <Toaster>
+          <AppRouter />
+        </Toaster>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  startServiceWorker();
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={persistOptions}
-      onSuccess={start}
-      onError={start}
-    >
-      <Toaster>
-        <AppRouter />
-      </Toaster>
-    </PersistQueryClientProvider>
-  </StrictMode>,
-);
-
-startServiceWorker();
+void start();

@@ -7,10 +7,21 @@ let waiting = false;
 let update: ((reload?: boolean) => Promise<void>) | undefined;
 const listeners = new Set<() => void>();
 
-/** Registers the worker (app pages only: the landing page has no script) and checks hourly for a new one. */
+/**
+ * Registers the worker (app pages only: the landing page has no script) a few seconds after the
+ * page has loaded, so that its download of the app does not compete with the first screen; then
+ * checks hourly for a new version.
+ */
 export function startServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  const register = () => setTimeout(registerNow, 3_000);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
+function registerNow() {
   update = registerSW({
+    immediate: true,
     onNeedRefresh() {
       waiting = true;
       for (const listener of listeners) listener();

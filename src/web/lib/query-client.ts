@@ -71,7 +71,11 @@ function deviceCopy(): Persister {
   return {
     persistClient(client) {
       latest = client;
-      timer ??= setTimeout(write, 250);
+      // copied when the page is idle (within a second), not in the middle of rendering the answer
+      timer ??= setTimeout(() => {
+        if ('requestIdleCallback' in window) requestIdleCallback(write, { timeout: 750 });
+        else write();
+      }, 250);
     },
     restoreClient: () => get<PersistedClient>(cacheKey, store),
     removeClient: () => del(cacheKey, store),
