@@ -1,12 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
 import { Toaster } from './components/ui/toaster';
 import { startServiceWorker } from './lib/app-update';
 import { startOutbox } from './lib/outbox';
-import { forgetOtherUsers, persistOptions, queryClient, refreshRestored } from './lib/query-client';
+import {
+  forgetOtherUsers,
+  persistOptions,
+  queryClient,
+  refreshRestored,
+  restoreReads,
+} from './lib/query-client';
 import './styles.css';
 
 /**
@@ -15,7 +21,7 @@ import './styles.css';
  * refreshed. Then the cache is kept on the device, and the outbox can tell whose changes are whose.
  */
 async function start() {
-  await persistQueryClientRestore({ queryClient, ...persistOptions }).catch(() => undefined);
+  await restoreReads();
   void refreshRestored();
   persistQueryClientSubscribe({ queryClient, ...persistOptions });
   forgetOtherUsers();

@@ -8,10 +8,11 @@ import {
   defaultShouldDehydrateQuery,
   onlineManager,
 } from '@tanstack/react-query';
-import type {
-  PersistQueryClientOptions,
-  Persister,
-  PersistedClient,
+import {
+  persistQueryClientRestore,
+  type PersistQueryClientOptions,
+  type Persister,
+  type PersistedClient,
 } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
 import { ApiError } from './api';
@@ -100,6 +101,36 @@ export async function forgetReads(): Promise<void> {
   queryClient.clear();
   queryClient.setQueryData(sessionQuery.queryKey, null);
   await persistOptions.persister.removeClient();
+}
+
+/**
+ * Puts the device's copy into the cache (before the first render). A browser whose IndexedDB does
+ * not answer (Safari has hung on it) gets a second and a half; after that the app starts without
+ * the copy, and a late answer is dropped rather than mixed into fresher reads.
+ */
+export async function restoreReads(): Promise<void> {
+  let late = false;
+  const { persister } = persistOptions;
+  const restore = persistQueryClientRestore({
+    queryClient,
+    ...persistOptions,
+    persister: {
+      ...persister,
+      restoreClient: async () => {
+        const client = await persister.restoreClient();
+        return late ? undefined : client;
+      },
+    },
+  }).catch(() => undefined);
+  await Promise.race([
+    restore,
+    new Promise<void>((resolve) =>
+      setTimeout(() => {
+        late = true;
+        resolve();
+      }, 1_500),
+    ),
+  ]);
 }
 
 /** What the device kept is shown at once, and asked for again (where there is a network). */
