@@ -1,6 +1,7 @@
 // Account → 'Daily reminder email' (off by default): at 07:00 in the farm's time zone, one email of
 // the reminders due today and overdue, on mornings when there are any.
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { cardClasses } from '../../components/ui/card';
 import { useToast } from '../../components/ui/toaster';
 import { offlineMessage } from '../../lib/api';
@@ -10,9 +11,13 @@ export function DailyEmailSection() {
   const choice = useQuery(dailyEmailQuery);
   const save = useSetDailyEmail();
   const toast = useToast();
-  const enabled = save.isPending ? save.variables : (choice.data?.enabled ?? false);
+  // The choice is shown from the click itself: the mutation's pending state arrives a tick later,
+  // and React would put the controlled box back in between (a test once caught it unchanged).
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const enabled = chosen ?? choice.data?.enabled ?? false;
 
   const change = async (next: boolean) => {
+    setChosen(next);
     try {
       await save.mutateAsync(next);
       toast({ title: next ? 'Daily reminder email on' : 'Daily reminder email off' });
@@ -22,6 +27,8 @@ export function DailyEmailSection() {
         description: offlineMessage(error),
         variant: 'destructive',
       });
+    } finally {
+      setChosen(null);
     }
   };
 
