@@ -41,7 +41,14 @@ export default defineConfig({
         navigateFallback: '/index.html',
         // '/' is the server's (the landing page, or a redirect): not the precached app shell
         directoryIndex: null,
-        navigateFallbackDenylist: [/^\/$/, /^\/api\//, /^\/internal\//, /^\/record\//, /^\/unsubscribe\//],
+        navigateFallbackDenylist: [
+          /^\/$/,
+          /^\/api\//,
+          /^\/internal\//,
+          /^\/record\//,
+          /^\/unsubscribe\//,
+          /^\/invite\//,
+        ],
         inlineWorkboxRuntime: true,
         cleanupOutdatedCaches: true,
       },

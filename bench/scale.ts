@@ -125,12 +125,14 @@ try {
     });
     const config = loadConfig({ ...appEnv, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
     const logger = createLogger(config.logLevel);
-    const auth = createAuth({ config, db: handle.db, mailer: { send: async () => {} }, logger });
+    const mailer = { send: async () => {} };
+    const auth = createAuth({ config, db: handle.db, mailer, logger });
     const app = createApp({
       config,
       db: handle.db,
       auth,
       logger,
+      mailer,
       photos: createFolderPhotoStore(join(work, 'photos')),
     });
     const counts = new Map<string, number>();

@@ -33,6 +33,9 @@ import { calendarFeedRoute, calendarRoutes } from './features/calendar/calendar.
 import { createCareRepo } from './features/care/care.repo';
 import { careRoutes } from './features/care/care.routes';
 import { createGroupsRepo } from './features/groups/groups.repo';
+import { createMembersRepo } from './features/members/members.repo';
+import { membersRoutes, publicInvitationRoutes } from './features/members/members.routes';
+import { createMembersService } from './features/members/members.service';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { createProfileRepo } from './features/account/profile.repo';
 import { profileRoutes } from './features/account/profile.routes';
@@ -41,9 +44,11 @@ import { remindersRoutes } from './features/reminders/reminders.routes';
 import { limitBody } from './http/body-limit';
 import type { AppEnv } from './http/context';
 import { AppError, errorBody } from './http/errors';
+import { enforcePermissions, routesWithoutPermission } from './http/permissions';
 import { requireFarm, SessionCache } from './http/require-farm';
 import { apiSecurityHeaders, sameOriginOnly, securityHeaders } from './http/security';
 import type { Logger } from './log/logger';
+import type { Mailer } from './mail/mailer';
 import type { PhotoStore } from './photos/photo-store';
 
 export type AppDeps = {
@@ -51,6 +56,7 @@ export type AppDeps = {
   db: Database;
   auth: Auth;
   logger: Logger;
+  mailer: Mailer;
   photos: PhotoStore;
   /** folder with the built web app (vite build); absent in API-only tests */
   webDir?: string;
@@ -85,6 +91,7 @@ export type ApiRoutes = Hono<
   | RoutesOf<typeof exportRoutes>
   | RoutesOf<typeof dailyEmailRoutes>
   | RoutesOf<typeof accountRoutes>
+  | RoutesOf<typeof membersRoutes>
 >;
 
 /** Better Auth routes after which a session may no longer be valid. */
@@ -228,9 +235,23 @@ export function createApp(deps: AppDeps) {
       cache: sessions,
     }),
   );
+  // what the caller's role on that farm allows: the permission table, one place for every route
+  api.use('*', enforcePermissions());
   // a demo farm's rules (nothing sent outside, writes limited): one place, before every route
   api.use('*', demoGuard(db));
   const profiles = createProfileRepo(db);
+  const members = createMembersService({
+    repo: createMembersRepo(db),
+    db,
+    mailer: deps.mailer,
+    origin: appOrigin,
+    sessions,
+    profiles,
+    secret: config.authSecret,
+    cookieName: sessionCookieName(config.secure),
+    secure: config.secure,
+  });
+  api.route('/', membersRoutes(members));
   const animals = createAnimalsRepo(db);
   api.route('/', profileRoutes(profiles));
   api.route('/', groupsRoutes(createGroupsRepo(db), animals));
@@ -255,6 +276,11 @@ export function createApp(deps: AppDeps) {
   // a calendar app's feed, by its address's token alone: answered before the session guard
   app.get('/api/v1/calendar/:file', calendarFeedRoute({ ...calendar, db, trustProxy: config.trustProxy }));
   app.route('/api/v1', api);
+  const unguarded = routesWithoutPermission(
+    api.routes.map((route) => ({ ...route, path: `/api/v1${route.path}` })),
+  ).filter((key) => key !== 'GET /api/v1/openapi.json');
+  if (unguarded.length)
+    throw new Error(`routes without a row in http/permissions.ts: ${unguarded.join(', ')}`);
   // 'View Demo': a visitor's own demo farm, signed in at once
   app.route(
     '/api',
@@ -269,6 +295,8 @@ export function createApp(deps: AppDeps) {
   );
   // a daily email's unsubscribe link, by its token alone (before the shared records' limit)
   app.route('/api/public', unsubscribeRoutes({ repo: dailyEmails, db, trustProxy: config.trustProxy }));
+  // an invitation link's page and the sign-up through it, by the link's token alone
+  app.route('/api/public', publicInvitationRoutes({ members, db, trustProxy: config.trustProxy, appOrigin }));
   // a shared health record: reachable without a session, by its link's token alone
   app.route('/api/public', publicRecordRoutes({ ...recordDeps, db, trustProxy: config.trustProxy }));
 
@@ -310,8 +338,8 @@ export function createApp(deps: AppDeps) {
     );
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
-      if (c.req.path.startsWith('/record/') || c.req.path.startsWith('/unsubscribe/')) {
-        // a shared health record's or an unsubscribe link's page: its address is a secret
+      if (['/record/', '/unsubscribe/', '/invite/'].some((secret) => c.req.path.startsWith(secret))) {
+        // a shared health record's, an unsubscribe link's or an invitation's page: its address is a secret
         c.header('X-Robots-Tag', 'noindex, nofollow');
         c.header('Referrer-Policy', 'no-referrer');
       }

@@ -43,7 +43,7 @@ export async function startServer(config: Config) {
     // before listening, so that no upload is in flight: what no row points to is a crash's leftover
     await sweepOrphanPhotos({ db: handle.db, photoDir, logger });
   }
-  const app = createApp({ config, db: handle.db, auth, logger, photos, webDir: defaultWebDir });
+  const app = createApp({ config, db: handle.db, auth, logger, mailer, photos, webDir: defaultWebDir });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;

@@ -39,3 +39,17 @@ export const passwordResetEmail = (to: string, link: string) =>
     link,
     'The link works once and expires in one hour; resetting signs you out on every device. If it was not you, ignore this email.',
   );
+
+export const invitationEmail = (
+  to: string,
+  link: string,
+  invitation: { farmName: string; invitedBy: string; role: string; accessUntil: string | null },
+) =>
+  linkEmail(
+    to,
+    `${invitation.invitedBy} invited you to ${invitation.farmName} on Paddock`,
+    `${invitation.invitedBy} invited you to join ${invitation.farmName} on Paddock as ${invitation.role === 'Owner' ? 'an' : 'a'} ${invitation.role}${invitation.accessUntil ? `, until ${invitation.accessUntil}` : ''}.`,
+    'Accept the invitation',
+    link,
+    'The link works once and expires in 7 days. If you did not expect it, ignore this email.',
+  );

@@ -1,6 +1,6 @@
 // Test support: a farm with something in every table, made through the HTTP API as a farmer
 // would — profile, own species, two groups, animals (one with a photo, one in both groups, one
-// the other's dam), a breeding with the farm's gestation, a shared health record, a calendar feed, a daily email sent,
+// the other's dam), a breeding with the farm's gestation, a shared health record, a calendar feed, an invitation, a daily email sent,
 // care entries with their reminders, a repeating reminder completed once, a pending reset link.
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
@@ -67,6 +67,12 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
   });
   await call('POST', `/api/v1/animals/${clover.id}/record/share`); // a health record's share link
   await call('POST', '/api/v1/calendar-feed'); // the farm's calendar feed
+  // an invitation still out, to a farm sitter with a last day
+  await call('POST', '/api/v1/farm/invitations', {
+    email: `sitter.${email}`,
+    role: 'sitter',
+    accessUntil: addDays(today, 14),
+  });
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a5' } })
     .jpeg()
     .toBuffer();

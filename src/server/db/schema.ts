@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   date,
+  type AnyPgColumn,
   foreignKey,
   index,
   integer,
@@ -58,9 +59,14 @@ export const session = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** the farm this session works in (the header's switcher); checked against farm_members on every request */
+    activeFarmId: uuid('active_farm_id').references((): AnyPgColumn => farms.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (table) => [index('session_user_id_idx').on(table.userId)],
+  (table) => [
+    index('session_user_id_idx').on(table.userId),
+    index('session_active_farm_id_idx').on(table.activeFarmId),
+  ],
 );
 
 export const account = pgTable(
@@ -106,7 +112,8 @@ export const rateLimit = pgTable('rate_limit', {
 // ---- Paddock --------------------------------------------------------------------------------
 
 export const weightUnit = pgEnum('weight_unit', ['lbs', 'kg']);
-export const farmRole = pgEnum('farm_role', ['owner', 'member']);
+/** Owner > Member > Farm Sitter: see src/server/http/permissions.ts for what each may call */
+export const farmRole = pgEnum('farm_role', ['owner', 'member', 'sitter']);
 
 export const farms = pgTable('farms', {
   id: uuid('id')
@@ -130,11 +137,40 @@ export const farmMembers = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     role: farmRole('role').notNull().default('owner'),
+    /** a farm sitter's last day (the farm's time zone); the access ends by itself after it */
+    accessUntil: date('access_until', { mode: 'string' }),
     createdAt: timestamps.createdAt,
   },
   (table) => [
     primaryKey({ columns: [table.farmId, table.userId] }),
     index('farm_members_user_id_idx').on(table.userId),
+  ],
+);
+
+/**
+ * An invitation to a farm, by email: only the SHA-256 of its link's token is kept; single use (the
+ * row goes when accepted), 7 days. One per address and farm: inviting again replaces it.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    farmId: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: farmRole('role').notNull(),
+    accessUntil: date('access_until', { mode: 'string' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    unique('invitations_farm_email_unique').on(table.farmId, table.email),
+    index('invitations_invited_by_idx').on(table.invitedBy),
   ],
 );
 
@@ -318,10 +354,13 @@ export const careEntries = pgTable(
     eggWithdrawalDays: smallint('egg_withdrawal_days'),
     title: text('title'),
     noteContent: text('note_content'),
+    /** the member who recorded it ('by {name}'); null for entries from before sharing, or a deleted account */
+    recordedBy: uuid('recorded_by').references(() => user.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [
     primaryKey({ columns: [table.farmId, table.id] }),
+    index('care_entries_recorded_by_idx').on(table.recordedBy),
     foreignKey({
       name: 'care_entries_animal_fk',
       columns: [table.farmId, table.animalId],

@@ -1,8 +1,11 @@
 // The authorization matrix, generated from the router: every route Hono has registered, and every
 // endpoint Better Auth serves under /api/auth, is called as anonymous, the owner, another farm, a
-// signed-up but unconfirmed user and a signed-out session. A route without a row in
-// route-expectations.ts fails, so a new route cannot ship without saying who may call it.
+// signed-up but unconfirmed user and a signed-out session; every /api/v1 route also as a member and
+// a farm sitter of the owner's farm, a sitter whose last day has passed and a removed member. A
+// route without a row in route-expectations.ts fails, so a new route cannot ship without saying
+// who may call it.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,16 +13,34 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../shared/schemas/common';
 import { createApp } from '../app';
+import { queryRows } from '../db/sql-text';
 import { createAuth } from '../auth/auth';
 import { loadConfig } from '../config';
 import { createLogger } from '../log/logger';
 import type { Email } from '../mail/mailer';
 import { createFolderPhotoStore } from '../photos/photo-store';
 import { appUrl, backends, createTestApp, type TestApp } from '../test/test-app';
-import { appRoutes, authRoutes, type OwnerRecords } from './route-expectations';
+import { appRoutes, authRoutes, type OwnerRecords, type RecordKind, type Role } from './route-expectations';
 
-type Identity = 'anonymous' | 'owner' | 'otherFarm' | 'unconfirmed' | 'signedOut';
+type Identity =
+  | 'anonymous'
+  | 'owner'
+  | 'otherFarm'
+  | 'unconfirmed'
+  | 'signedOut'
+  | 'member'
+  | 'sitter'
+  | 'expiredSitter'
+  | 'removedMember';
 const outsiders = ['anonymous', 'unconfirmed', 'signedOut'] as const;
+/** Signed in, working in a farm of their own: the owner's farm is not theirs (any more). */
+const otherFarms = ['otherFarm', 'expiredSitter', 'removedMember'] as const;
+/** Roles on the owner's farm, least first. */
+const roles: Role[] = ['sitter', 'member', 'owner'];
+const rank: Record<Role, number> = { sitter: 0, member: 1, owner: 2 };
+/** Identities who may read the owner's farm: what they are answered is not a leak. */
+const onTheFarm: Identity[] = ['owner', 'member', 'sitter'];
+const everyone = [...outsiders, ...otherFarms, 'sitter', 'member', 'owner'] as const;
 
 const testConfig = () =>
   loadConfig({
@@ -46,7 +67,7 @@ function webAppOn(t: TestApp) {
   const mailer = { send: (email: Email) => Promise.resolve(void outbox.push(email)) };
   const auth = createAuth({ config, db: t.db, mailer, logger });
   const photos = createFolderPhotoStore(join(dir, 'photos'));
-  const app = createApp({ config, db: t.db, auth, logger, photos, webDir: dir });
+  const app = createApp({ config, db: t.db, auth, logger, mailer, photos, webDir: dir });
   return { app, outbox, close: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -80,6 +101,10 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
     otherFarm: '',
     unconfirmed: '',
     signedOut: '',
+    member: '',
+    sitter: '',
+    expiredSitter: '',
+    removedMember: '',
   };
   const owner = { email: '', password: 'correct horse battery' };
   /** Text that only the owner's data holds: none of it may reach anyone else. */
@@ -121,8 +146,48 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
     return JSON.parse(text);
   };
 
-  /** A fresh set of the owner's records: a group, a species, an animal with a photo, a care entry, a reminder, a breeding. */
-  async function ownerRecords(): Promise<OwnerRecords> {
+  let farmId = '';
+  let invitationNumber = 0;
+
+  /** An invitation to the owner's farm by email, and its link's token (from the email). */
+  async function invite(role: Role, accessUntil?: string) {
+    invitationNumber += 1;
+    const email = `joiner-${invitationNumber}-${randomBytes(3).toString('hex')}@example.com`;
+    const sent = await send('/api/v1/farm/invitations', {
+      cookie: cookies.owner,
+      body: { email, role, ...(accessUntil && { accessUntil }) },
+    });
+    const invitation = await json(sent);
+    const token = /\/invite\/([A-Za-z0-9_-]{43})/.exec(t.lastLinkTo(email))![1]!;
+    return { email, token, id: invitation.id as string };
+  }
+
+  /**
+   * Someone on the owner's farm with a role: a member joins with an account of their own (own farm,
+   * then accepting), a sitter signs up through the link. Their session works in the owner's farm.
+   */
+  async function join(role: Role, accessUntil?: string) {
+    const { email, token } = await invite(role, accessUntil);
+    let cookie: string;
+    if (role === 'sitter') {
+      const signUp = await send(`/api/public/invitations/${token}/sign-up`, {
+        body: { name: 'Sam Sitter', password: owner.password },
+      });
+      expect(signUp.status, await signUp.clone().text()).toBe(201);
+      cookie = t.cookieFrom(signUp);
+    } else {
+      cookie = (await t.signUpAndConfirm(email)).cookie;
+      await json(await send('/api/v1/invitations/accept', { cookie, body: { token } }));
+    }
+    const [row] = await queryRows<{ id: string }>(t.db, sql`select id from "user" where email = ${email}`);
+    return { email, cookie, userId: row!.id };
+  }
+
+  /**
+   * A fresh set of the owner's records: a group, a species, an animal with a photo, a care entry,
+   * a reminder, a breeding; an invitation and a (throwaway) member only when the row names them.
+   */
+  async function ownerRecords(needs: RecordKind[] = []): Promise<OwnerRecords> {
     const c = cookies.owner;
     const group = await json(await send('/api/v1/groups', { cookie: c, body: { name: `${marker} group` } }));
     const species = await json(
@@ -166,6 +231,8 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
       }),
     );
     const records = {
+      invitation: needs.includes('invitation') ? (await invite('member')).id : '',
+      member: needs.includes('member') ? (await join('member')).userId : '',
       breeding: breeding.id,
       group: group.id,
       animal: animal.id,
@@ -173,8 +240,8 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
       reminder: reminder.id,
       species: species.id,
     };
-    for (const id of Object.values(records)) ownerSecrets.add(id);
-    return records;
+    for (const id of Object.values(records)) if (id) ownerSecrets.add(id);
+    return { ...records, farm: farmId };
   }
 
   /** Everything the owner can read about those records, to compare before and after an attempt. */
@@ -232,7 +299,7 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
         );
       }
     }
-    if (identity !== 'owner') {
+    if (!onTheFarm.includes(identity)) {
       for (const secret of [...ownerSecrets, marker, owner.email]) {
         if (text.includes(secret))
           failures.push(`${label} as ${identity}: LEAK of the owner's ${JSON.stringify(secret)}`);
@@ -256,6 +323,24 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
     const signUp = await send('/api/auth/sign-up/email', { body: { ...pending, name: '' } });
     const signIn = await send('/api/auth/sign-in/email', { body: pending });
     cookies.unconfirmed = [t.cookieFrom(signUp), t.cookieFrom(signIn)].filter(Boolean).join('; ');
+
+    // The owner's farm's people: a member and a farm sitter at work; a sitter whose last day has
+    // passed (two days ago, as if time went by) and a member the owner removed.
+    farmId = (await json(await send('/api/v1/farms', { cookie: cookies.owner }))).current;
+    cookies.member = (await join('member')).cookie;
+    cookies.sitter = (await join('sitter')).cookie;
+    const expired = await join('sitter', `${new Date().getUTCFullYear() + 1}-01-01`);
+    await t.db.execute(
+      sql`update farm_members set access_until = current_date - 2
+        where farm_id = ${farmId} and user_id = ${expired.userId}`,
+    );
+    cookies.expiredSitter = expired.cookie;
+    const removed = await join('member');
+    expect(
+      (await send(`/api/v1/farm/members/${removed.userId}`, { method: 'DELETE', cookie: cookies.owner }))
+        .status,
+    ).toBe(204);
+    cookies.removedMember = removed.cookie;
 
     // A cookie kept after signing out.
     const leaving = await t.signUpAndConfirm();
@@ -415,7 +500,7 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
   });
 
   // Last: its final row deletes the owner's account.
-  it('answers every /api/v1 route as its row says, for all five identities, with no leak', async () => {
+  it('answers every /api/v1 route as its row says, for all nine identities, with no leak', async () => {
     const failures: Failure[] = [];
     const ordered = Object.entries(appRoutes).sort(
       ([, a], [, b]) =>
@@ -426,7 +511,7 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
       if (row.kind === 'middleware' || row.kind === 'auth-handler' || row.kind === 'page') continue;
       if (row.kind === 'public' || row.kind === 'fallback' || row.kind === 'token') {
         const path = row.kind === 'fallback' ? row.probe : pattern;
-        for (const identity of [...outsiders, 'otherFarm', 'owner'] as const) {
+        for (const identity of everyone) {
           await expectAnswer(
             failures,
             key,
@@ -437,21 +522,32 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
         }
         continue;
       }
-      const records = await ownerRecords();
-      let path = pattern.replace(/:(\w+)/g, (_match, name: string) => records[row.params?.[name] ?? 'group']);
-      if (row.query) path += `?${row.query(records)}`;
-      const call = (identity: Identity) =>
-        send(path, {
+      const needs = Object.values(row.params ?? {});
+      const records = await ownerRecords(needs);
+      const pathFor = (set: OwnerRecords) => {
+        const filled = pattern.replace(
+          /:(\w+)/g,
+          (_match, name: string) => set[row.params?.[name] ?? 'group'],
+        );
+        return row.query ? `${filled}?${row.query(set)}` : filled;
+      };
+      const call = (identity: Identity, set = records, cookie = cookies[identity]) =>
+        send(pathFor(set), {
           method,
-          cookie: cookies[identity],
+          cookie,
           photo: row.body === 'photo',
-          body: typeof row.body === 'function' ? row.body(records, owner.email) : undefined,
+          body: typeof row.body === 'function' ? row.body(set, owner.email) : undefined,
         });
+      const allowed = (role: Role) => rank[role] >= rank[row.least];
 
+      // Everyone who may not: nothing of the owner's changes.
       const before = await snapshot(records);
       for (const identity of outsiders)
         await expectAnswer(failures, key, await call(identity), 401, identity);
-      await expectAnswer(failures, key, await call('otherFarm'), row.otherFarm, 'otherFarm');
+      for (const identity of otherFarms)
+        await expectAnswer(failures, key, await call(identity), row.otherFarm, identity);
+      for (const role of roles.filter((one) => !allowed(one)))
+        await expectAnswer(failures, key, await call(role), 403, role);
       const after = await snapshot(records);
       if (JSON.stringify(after) !== JSON.stringify(before)) {
         const changed = Object.keys(before).filter(
@@ -463,7 +559,18 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
           `${key}: the owner's records changed after other identities' attempts (${changed.join(', ')})`,
         );
       }
-      await expectAnswer(failures, key, await call('owner'), row.owner, 'owner');
+
+      // Each role that may, least first, on records of its own when the call changes them.
+      let set = records;
+      let used = false;
+      for (const role of roles.filter(allowed)) {
+        if (used && method !== 'GET') set = await ownerRecords(needs);
+        used = true;
+        // leaving as the shared member or sitter would end them for the rows after: a throwaway one
+        const cookie = row.leaves && role !== 'owner' ? (await join(role)).cookie : cookies[role];
+        const expected = role === 'owner' ? row.owner : (row.roleStatus?.[role] ?? row.owner);
+        await expectAnswer(failures, key, await call(role, set, cookie), expected, role);
+      }
       if (row.deletesOwner) {
         const gone = await send('/api/v1/profile', { cookie: cookies.owner });
         if (gone.status !== 401)
@@ -471,5 +578,5 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
       }
     }
     expect(failures).toEqual([]);
-  }, 120_000); // every route × five identities: ~20 s alone, more on a loaded CI machine
+  }, 300_000); // every route × nine identities: ~40 s alone, more on a loaded CI machine
 });

@@ -1,4 +1,5 @@
-// Resolves the signed-in user and their farm for /api/v1 routes; anything else is a 401.
+// Resolves the signed-in user, the farm in use and their role on it for /api/v1 routes; anything
+// else is a 401. What each role may call is permissions.ts's, checked right after this.
 // Better Auth issues, refreshes and revokes sessions (/api/auth); this only reads them: one query,
 // remembered for a few seconds so that a burst of requests costs no extra round trip.
 // See docs/decisions/0007-session-lookup.md.
@@ -26,7 +27,15 @@ export function verifiedSessionToken(cookieValue: string | undefined, secret: st
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
 }
 
-type CachedSession = { userId: string; farmId: string; demo: boolean; expiresAt: number; validUntil: number };
+type CachedSession = {
+  userId: string;
+  sessionId: string;
+  farmId: string;
+  role: 'owner' | 'member' | 'sitter';
+  demo: boolean;
+  expiresAt: number;
+  validUntil: number;
+};
 
 /**
  * Sessions seen in the last few seconds. Signing out, revoking sessions or resetting a password
@@ -64,17 +73,33 @@ export function requireFarm(options: {
   cache: SessionCache;
 }): MiddlewareHandler<AppEnv> {
   const { db, secret, cookieName, cache } = options;
+  // The farm in use: the one the session chose, while the user is still a member and a sitter's
+  // last day has not passed in the farm's time zone; otherwise the user's own (every user owns the
+  // farm made at sign-up), then the oldest membership.
   const lookup = db
     .select({
       userId: session.userId,
+      sessionId: session.id,
       farmId: farmMembers.farmId,
+      role: farmMembers.role,
       demo: sql<boolean>`${farms.demoUntil} is not null`,
       expiresAt: session.expiresAt,
     })
     .from(session)
     .innerJoin(farmMembers, eq(farmMembers.userId, session.userId))
     .innerJoin(farms, eq(farms.id, farmMembers.farmId))
-    .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(session.token, sql.placeholder('token')),
+        gt(session.expiresAt, sql`now()`),
+        sql`(${farmMembers.accessUntil} is null or ${farmMembers.accessUntil} >= (now() at time zone ${farms.timeZone})::date)`,
+      ),
+    )
+    .orderBy(
+      sql`${farmMembers.farmId} = ${session.activeFarmId} desc nulls last`,
+      sql`${farmMembers.role} = 'owner' desc`,
+      farmMembers.createdAt,
+    )
     .limit(1)
     .prepare('paddock_session_farm');
 
@@ -90,7 +115,9 @@ export function requireFarm(options: {
       if (!row) throw new UnauthorizedError();
       cache.set(cookie, {
         userId: row.userId,
+        sessionId: row.sessionId,
         farmId: row.farmId,
+        role: row.role,
         demo: row.demo,
         expiresAt: row.expiresAt.getTime(),
       });
@@ -98,6 +125,8 @@ export function requireFarm(options: {
     }
     c.set('userId', found.userId);
     c.set('farmId', found.farmId);
+    c.set('role', found.role);
+    c.set('sessionId', found.sessionId);
     c.set('demo', found.demo);
     await next();
   };

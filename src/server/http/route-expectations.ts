@@ -3,13 +3,21 @@
 
 /** Real records of the owner's farm, created before each route is tried (see the matrix test). */
 export type OwnerRecords = {
+  /** the owner's farm itself */
+  farm: string;
   group: string;
   animal: string;
   careEntry: string;
   reminder: string;
   species: string;
   breeding: string;
+  /** made only for a row that names it: an invitation still out, and a member of the owner's farm (a throwaway one) */
+  invitation: string;
+  member: string;
 };
+
+/** Owner ⊃ Member ⊃ Farm Sitter (src/server/http/permissions.ts enforces it; this says what we expect). */
+export type Role = 'owner' | 'member' | 'sitter';
 
 export type RecordKind = keyof OwnerRecords;
 
@@ -24,11 +32,19 @@ export type AppRouteRow =
       body?: ((records: OwnerRecords, ownerEmail: string) => unknown) | 'photo';
       /** deletes the owner's account: tried after every other route */
       deletesOwner?: boolean;
+      /** the least role on the owner's farm that may call it: each role above gets `owner`'s status, each below 403 */
+      least: Role;
+      /** ends the caller's membership (leaving): a member or sitter calls it as a throwaway one */
+      leaves?: boolean;
+      /** a role's status where it differs from the owner's (the same body means something else to them) */
+      roleStatus?: Partial<Record<Role, number>>;
       /** the owner's status with that body */
       owner: number;
       /**
        * Another farm sending the same request: 404 when the path names one of the owner's records;
        * otherwise what it gets on its own farm (422 when the body points at the owner's records).
+       * A removed member and a farm sitter whose last day has passed are back on their own farm:
+       * they get the same.
        */
       otherFarm: number;
     }
@@ -78,6 +94,9 @@ export const appRoutes: Record<string, AppRouteRow> = {
   // a shared health record, by its link's token only (records.test.ts tries real links)
   'ALL /api/public/*': { kind: 'middleware', why: 'rate limit and noindex/no-referrer on shared records' },
   'GET /api/public/records/:token': { kind: 'public', status: 404 },
+  // an invitation link's page and its sign-up (members.test.ts tries real links)
+  'GET /api/public/invitations/:token': { kind: 'public', status: 404 },
+  'POST /api/public/invitations/:token/sign-up': { kind: 'public', status: 422 },
   // 'View Demo': a visitor's own demo farm (demo.test.ts tries it in full)
   'POST /api/demo': { kind: 'public', status: 303 },
   // a daily email's unsubscribe link (daily-email.test.ts tries real links)
@@ -90,74 +109,133 @@ export const appRoutes: Record<string, AppRouteRow> = {
     why: 'npm run backup on the same machine, with a token derived from AUTH_SECRET',
   },
 
-  'GET /api/v1/profile': { kind: 'api', owner: 200, otherFarm: 200 },
+  'GET /api/v1/profile': { kind: 'api', least: 'sitter', owner: 200, otherFarm: 200 },
   // confirmed by typing the account's email: another farm typing the owner's gets 422, not a deletion
   'DELETE /api/v1/account': {
     kind: 'api',
+    least: 'sitter',
     body: (_records, ownerEmail) => ({ email: ownerEmail }),
+    roleStatus: { member: 422, sitter: 422 }, // the owner's email is not theirs
     owner: 204,
     otherFarm: 422,
     deletesOwner: true,
   },
+  // the farm's name needs a member; anyone changes their own name and contact (members.test.ts)
   'PATCH /api/v1/profile': {
     kind: 'api',
+    least: 'member',
     body: () => ({ farmName: 'Matrix farm' }),
     owner: 200,
     otherFarm: 200,
   },
 
-  'GET /api/v1/groups': { kind: 'api', owner: 200, otherFarm: 200 },
-  'POST /api/v1/groups': { kind: 'api', body: () => ({ name: 'Matrix group' }), owner: 201, otherFarm: 201 },
-  'GET /api/v1/groups/:id': { kind: 'api', params: { id: 'group' }, owner: 200, otherFarm: 404 },
+  'GET /api/v1/groups': { kind: 'api', least: 'sitter', owner: 200, otherFarm: 200 },
+  'POST /api/v1/groups': {
+    kind: 'api',
+    least: 'member',
+    body: () => ({ name: 'Matrix group' }),
+    owner: 201,
+    otherFarm: 201,
+  },
+  'GET /api/v1/groups/:id': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'group' },
+    owner: 200,
+    otherFarm: 404,
+  },
   'PATCH /api/v1/groups/:id': {
     kind: 'api',
+    least: 'member',
     params: { id: 'group' },
     body: () => ({ name: 'Renamed' }),
     owner: 200,
     otherFarm: 404,
   },
-  'DELETE /api/v1/groups/:id': { kind: 'api', params: { id: 'group' }, owner: 204, otherFarm: 404 },
+  'DELETE /api/v1/groups/:id': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'group' },
+    owner: 204,
+    otherFarm: 404,
+  },
   'PUT /api/v1/groups/:id/animals/:animalId': {
     kind: 'api',
+    least: 'member',
     params: { id: 'group', animalId: 'animal' },
     owner: 204,
     otherFarm: 404,
   },
   'DELETE /api/v1/groups/:id/animals/:animalId': {
     kind: 'api',
+    least: 'member',
     params: { id: 'group', animalId: 'animal' },
     owner: 204,
     otherFarm: 404,
   },
-  'GET /api/v1/groups/:id/animals': { kind: 'api', params: { id: 'group' }, owner: 200, otherFarm: 404 },
-  'GET /api/v1/groups/:id/care-log': { kind: 'api', params: { id: 'group' }, owner: 200, otherFarm: 404 },
-  'GET /api/v1/groups/:id/weights': { kind: 'api', params: { id: 'group' }, owner: 200, otherFarm: 404 },
+  'GET /api/v1/groups/:id/animals': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'group' },
+    owner: 200,
+    otherFarm: 404,
+  },
+  'GET /api/v1/groups/:id/care-log': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'group' },
+    owner: 200,
+    otherFarm: 404,
+  },
+  'GET /api/v1/groups/:id/weights': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'group' },
+    owner: 200,
+    otherFarm: 404,
+  },
 
-  'GET /api/v1/species': { kind: 'api', owner: 200, otherFarm: 200 },
+  'GET /api/v1/species': { kind: 'api', least: 'sitter', owner: 200, otherFarm: 200 },
   'POST /api/v1/species': {
     kind: 'api',
-    body: () => ({ name: 'Matrix species' }),
+    least: 'member',
+    body: () => ({ name: `Matrix species ${Math.random().toString(36).slice(2, 8)}` }), // a new one for each role
     owner: 201,
     otherFarm: 201,
   },
 
-  'GET /api/v1/animals': { kind: 'api', owner: 200, otherFarm: 200 },
+  'GET /api/v1/animals': { kind: 'api', least: 'sitter', owner: 200, otherFarm: 200 },
   'POST /api/v1/animals': {
     kind: 'api',
+    least: 'member',
     body: (records) => ({ name: 'Matrix animal', groupIds: [records.group] }),
     owner: 201,
     otherFarm: 422,
   },
-  'GET /api/v1/animals/:id': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
-  'GET /api/v1/animals/:id/breedings': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
+  'GET /api/v1/animals/:id': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'animal' },
+    owner: 200,
+    otherFarm: 404,
+  },
+  'GET /api/v1/animals/:id/breedings': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'animal' },
+    owner: 200,
+    otherFarm: 404,
+  },
   'POST /api/v1/animals/import': {
     kind: 'api',
+    least: 'member',
     body: () => ({ rows: [{ name: 'Imported goat', groups: ['Imported pen'] }] }),
     owner: 200,
     otherFarm: 200,
   },
   'POST /api/v1/animals/:id/breedings': {
     kind: 'api',
+    least: 'member',
     params: { id: 'animal' },
     body: () => ({ bredOn: '2026-01-10', gestationDays: 150 }),
     owner: 201,
@@ -165,39 +243,62 @@ export const appRoutes: Record<string, AppRouteRow> = {
   },
   'POST /api/v1/animals/:id/births': {
     kind: 'api',
+    least: 'member',
     params: { id: 'animal' },
     body: (records) => ({ bornOn: '2026-06-10', breedingId: records.breeding, offspring: [{ name: 'Kid' }] }),
     owner: 201,
     otherFarm: 404,
   },
-  'DELETE /api/v1/breedings/:id': { kind: 'api', params: { id: 'breeding' }, owner: 204, otherFarm: 404 },
-  'GET /api/v1/animals/:id/record': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
+  'DELETE /api/v1/breedings/:id': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'breeding' },
+    owner: 204,
+    otherFarm: 404,
+  },
+  'GET /api/v1/animals/:id/record': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'animal' },
+    owner: 200,
+    otherFarm: 404,
+  },
   'GET /api/v1/animals/:id/record/share': {
     kind: 'api',
+    least: 'member',
     params: { id: 'animal' },
     owner: 200,
     otherFarm: 404,
   },
   'POST /api/v1/animals/:id/record/share': {
     kind: 'api',
+    least: 'member',
     params: { id: 'animal' },
     owner: 201,
     otherFarm: 404,
   },
   'DELETE /api/v1/animals/:id/record/share': {
     kind: 'api',
+    least: 'member',
     params: { id: 'animal' },
     owner: 204,
     otherFarm: 404,
   },
-  'GET /api/v1/calendar-feed': { kind: 'api', owner: 200, otherFarm: 200 },
-  'POST /api/v1/calendar-feed': { kind: 'api', owner: 201, otherFarm: 201 },
-  'DELETE /api/v1/calendar-feed': { kind: 'api', owner: 204, otherFarm: 204 },
-  'GET /api/v1/daily-email': { kind: 'api', owner: 200, otherFarm: 200 },
-  'PUT /api/v1/daily-email': { kind: 'api', body: () => ({ enabled: true }), owner: 200, otherFarm: 200 },
+  'GET /api/v1/calendar-feed': { kind: 'api', least: 'member', owner: 200, otherFarm: 200 },
+  'POST /api/v1/calendar-feed': { kind: 'api', least: 'member', owner: 201, otherFarm: 201 },
+  'DELETE /api/v1/calendar-feed': { kind: 'api', least: 'member', owner: 204, otherFarm: 204 },
+  'GET /api/v1/daily-email': { kind: 'api', least: 'sitter', owner: 200, otherFarm: 200 },
+  'PUT /api/v1/daily-email': {
+    kind: 'api',
+    least: 'sitter',
+    body: () => ({ enabled: true }),
+    owner: 200,
+    otherFarm: 200,
+  },
   // an export document goes only into an empty farm: the owner's has records
   'POST /api/v1/import': {
     kind: 'api',
+    least: 'owner',
     body: () => ({
       format: 'paddock-export',
       version: 1,
@@ -209,31 +310,64 @@ export const appRoutes: Record<string, AppRouteRow> = {
     owner: 409,
     otherFarm: 409,
   },
-  'GET /api/v1/export/csv': { kind: 'api', owner: 200, otherFarm: 200 },
-  'GET /api/v1/export/json': { kind: 'api', owner: 200, otherFarm: 200 },
+  'GET /api/v1/export/csv': { kind: 'api', least: 'owner', owner: 200, otherFarm: 200 },
+  'GET /api/v1/export/json': { kind: 'api', least: 'owner', owner: 200, otherFarm: 200 },
   // a calendar app's feed, by its address's token only (calendar.test.ts tries real addresses)
   'GET /api/v1/calendar/:file': { kind: 'public', status: 404 },
-  'GET /api/v1/animals/:id/family': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
-  'GET /api/v1/animals/:id/weights': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
+  'GET /api/v1/animals/:id/family': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'animal' },
+    owner: 200,
+    otherFarm: 404,
+  },
+  'GET /api/v1/animals/:id/weights': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'animal' },
+    owner: 200,
+    otherFarm: 404,
+  },
   'PATCH /api/v1/animals/:id': {
     kind: 'api',
+    least: 'member',
     params: { id: 'animal' },
     body: () => ({ name: 'Renamed' }),
     owner: 200,
     otherFarm: 404,
   },
-  'DELETE /api/v1/animals/:id': { kind: 'api', params: { id: 'animal' }, owner: 204, otherFarm: 404 },
+  'DELETE /api/v1/animals/:id': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'animal' },
+    owner: 204,
+    otherFarm: 404,
+  },
   'PUT /api/v1/animals/:id/photo': {
     kind: 'api',
+    least: 'member',
     params: { id: 'animal' },
     body: 'photo',
     owner: 200,
     otherFarm: 404,
   },
-  'GET /api/v1/animals/:id/photo': { kind: 'api', params: { id: 'animal' }, owner: 200, otherFarm: 404 },
-  'DELETE /api/v1/animals/:id/photo': { kind: 'api', params: { id: 'animal' }, owner: 204, otherFarm: 404 },
+  'GET /api/v1/animals/:id/photo': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'animal' },
+    owner: 200,
+    otherFarm: 404,
+  },
+  'DELETE /api/v1/animals/:id/photo': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'animal' },
+    owner: 204,
+    otherFarm: 404,
+  },
   'GET /api/v1/animals/:id/care-entries': {
     kind: 'api',
+    least: 'sitter',
     params: { id: 'animal' },
     owner: 200,
     otherFarm: 404,
@@ -241,6 +375,7 @@ export const appRoutes: Record<string, AppRouteRow> = {
 
   'POST /api/v1/care-entries': {
     kind: 'api',
+    least: 'sitter',
     body: (records) => ({
       type: 'note',
       animalIds: [records.animal],
@@ -253,16 +388,30 @@ export const appRoutes: Record<string, AppRouteRow> = {
     otherFarm: 422,
   },
   // aimed at the owner's farm's names: another farm gets its own (empty) list
-  'GET /api/v1/care/medications': { kind: 'api', query: () => 'q=Matrix', owner: 200, otherFarm: 200 },
-  'GET /api/v1/care-entries/:id': { kind: 'api', params: { id: 'careEntry' }, owner: 200, otherFarm: 404 },
+  'GET /api/v1/care/medications': {
+    kind: 'api',
+    least: 'sitter',
+    query: () => 'q=Matrix',
+    owner: 200,
+    otherFarm: 200,
+  },
+  'GET /api/v1/care-entries/:id': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'careEntry' },
+    owner: 200,
+    otherFarm: 404,
+  },
   'GET /api/v1/care-entries/:id/batch': {
     kind: 'api',
+    least: 'sitter',
     params: { id: 'careEntry' },
     owner: 200,
     otherFarm: 404,
   },
   'PATCH /api/v1/care-entries/:id': {
     kind: 'api',
+    least: 'member',
     params: { id: 'careEntry' },
     body: () => ({ title: 'Changed' }),
     owner: 200,
@@ -270,13 +419,79 @@ export const appRoutes: Record<string, AppRouteRow> = {
   },
   'DELETE /api/v1/care-entries/:id': {
     kind: 'api',
+    least: 'member',
     params: { id: 'careEntry' },
     owner: 204,
     otherFarm: 404,
   },
 
+  // farm sharing (members.test.ts tries real invitations, roles and removals)
+  'GET /api/v1/farm/members': { kind: 'api', least: 'sitter', owner: 200, otherFarm: 200 },
+  'POST /api/v1/farm/invitations': {
+    kind: 'api',
+    least: 'owner',
+    body: () => ({ email: 'matrix-invitee@example.com', role: 'member' }),
+    owner: 201,
+    otherFarm: 201,
+  },
+  'POST /api/v1/farm/invitations/:id/resend': {
+    kind: 'api',
+    least: 'owner',
+    params: { id: 'invitation' },
+    owner: 200,
+    otherFarm: 404,
+  },
+  'DELETE /api/v1/farm/invitations/:id': {
+    kind: 'api',
+    least: 'owner',
+    params: { id: 'invitation' },
+    owner: 204,
+    otherFarm: 404,
+  },
+  'PATCH /api/v1/farm/members/:userId': {
+    kind: 'api',
+    least: 'owner',
+    params: { userId: 'member' },
+    body: () => ({ role: 'sitter' }),
+    owner: 204,
+    otherFarm: 404,
+  },
+  'DELETE /api/v1/farm/members/:userId': {
+    kind: 'api',
+    least: 'owner',
+    params: { userId: 'member' },
+    owner: 204,
+    otherFarm: 404,
+  },
+  // the only owner cannot leave (nor can another farm's); a member or a sitter leaves
+  'POST /api/v1/farm/leave': {
+    kind: 'api',
+    least: 'sitter',
+    leaves: true,
+    roleStatus: { member: 204, sitter: 204 },
+    owner: 409,
+    otherFarm: 409,
+  },
+  'GET /api/v1/farms': { kind: 'api', least: 'sitter', owner: 200, otherFarm: 200 },
+  'PUT /api/v1/farms/current': {
+    kind: 'api',
+    least: 'sitter',
+    body: (records) => ({ farmId: records.farm }),
+    owner: 204,
+    otherFarm: 404,
+  },
+  // a link's token that is not one: nobody joins anything
+  'POST /api/v1/invitations/accept': {
+    kind: 'api',
+    least: 'sitter',
+    body: () => ({ token: 'x'.repeat(43) }),
+    owner: 404,
+    otherFarm: 404,
+  },
+
   'GET /api/v1/reminders': {
     kind: 'api',
+    least: 'sitter',
     // aimed at the owner's animal: another farm must see an empty page, not the owner's reminders
     query: (records) => `animalId=${records.animal}`,
     owner: 200,
@@ -284,6 +499,7 @@ export const appRoutes: Record<string, AppRouteRow> = {
   },
   'POST /api/v1/reminders': {
     kind: 'api',
+    least: 'member',
     body: (records) => ({
       title: 'Matrix reminder',
       type: 'general',
@@ -295,13 +511,21 @@ export const appRoutes: Record<string, AppRouteRow> = {
   },
   'POST /api/v1/reminders/:id/complete': {
     kind: 'api',
+    least: 'sitter',
     params: { id: 'reminder' },
     owner: 200,
     otherFarm: 404,
   },
-  'GET /api/v1/reminders/:id': { kind: 'api', params: { id: 'reminder' }, owner: 200, otherFarm: 404 },
+  'GET /api/v1/reminders/:id': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'reminder' },
+    owner: 200,
+    otherFarm: 404,
+  },
   'PATCH /api/v1/reminders/:id': {
     kind: 'api',
+    least: 'member',
     params: { id: 'reminder' },
     body: () => ({ title: 'Changed reminder', dueDate: later }),
     owner: 200,
@@ -309,12 +533,19 @@ export const appRoutes: Record<string, AppRouteRow> = {
   },
   'POST /api/v1/reminders/:id/snooze': {
     kind: 'api',
+    least: 'member',
     params: { id: 'reminder' },
     body: () => ({ by: 'week' }),
     owner: 200,
     otherFarm: 404,
   },
-  'DELETE /api/v1/reminders/:id': { kind: 'api', params: { id: 'reminder' }, owner: 204, otherFarm: 404 },
+  'DELETE /api/v1/reminders/:id': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'reminder' },
+    owner: 204,
+    otherFarm: 404,
+  },
 };
 
 /** Values an auth probe may use: a fresh address for each call. */

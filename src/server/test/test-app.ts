@@ -62,7 +62,14 @@ export async function createTestApp(backend: Backend, environment: Record<string
     origin: appUrl,
     logger,
   });
-  const app = createApp({ config, db: handle.db, auth, logger, photos: createFolderPhotoStore(photoDir) });
+  const app = createApp({
+    config,
+    db: handle.db,
+    auth,
+    logger,
+    mailer,
+    photos: createFolderPhotoStore(photoDir),
+  });
 
   /** A request as the browser would send it: same origin, JSON body, optional session cookie. */
   async function request(

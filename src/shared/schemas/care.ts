@@ -182,6 +182,8 @@ export const careEntrySchema = z.object({
   bodyCondition: z.nullable(z.number()),
   title: z.nullable(z.string()),
   noteContent: z.nullable(z.string()),
+  /** the name of the member who recorded it ('by {name}'); null before farm sharing */
+  recordedBy: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

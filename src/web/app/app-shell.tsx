@@ -7,6 +7,7 @@ import { Link, useLocation } from 'wouter';
 import { profileQuery } from '../lib/profile';
 import { forgetReads } from '../lib/query-client';
 import { signOut } from '../lib/session';
+import { FarmSwitcher } from './farm-switcher';
 import { PageHeadingContext } from './page-heading';
 import { OfflineIndicator, SyncBanners } from './sync-status';
 import {
@@ -143,6 +144,7 @@ export function AppShell({ title: givenTitle, children }: { title?: string; chil
           </h1>
           <OfflineIndicator />
         </header>
+        <FarmSwitcher />
         <DemoBanner />
         <SyncBanners />
         <main className="mx-auto w-full max-w-[480px] px-4 pt-4 pb-24 md:pb-10 print:max-w-none print:p-0">

@@ -111,6 +111,7 @@ const AuthPage = lazy(() => import('../features/auth/auth-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 const SharedRecordPage = lazy(() => import('./routes/shared-record-page'));
 const UnsubscribePage = lazy(() => import('../features/account/unsubscribe-page'));
+const InvitationPage = lazy(() => import('../features/account/invitation-page'));
 
 const loading = (
   <p role="status" className="p-8 text-center text-stone-600">
@@ -149,6 +150,14 @@ export function AppRouter() {
     return (
       <Suspense fallback={loading}>
         <Route path="/unsubscribe/:token" component={UnsubscribePage} />
+      </Suspense>
+    );
+  }
+  if (location.startsWith('/invite/')) {
+    // an invitation email's link: signed in or not, its token is the key
+    return (
+      <Suspense fallback={loading}>
+        <Route path="/invite/:token" component={InvitationPage} />
       </Suspense>
     );
   }

@@ -90,9 +90,12 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   buster: '1',
   dehydrateOptions: {
     // 'signed out' is never kept: the next page load asks the server (a confirmation link, a
-    // sign-in in another tab); a signed-in session is, so that the app opens offline
+    // sign-in in another tab); a signed-in session is, so that the app opens offline. A query
+    // marked `meta: { persist: false }` (an invitation link's) is never written to the device.
     shouldDehydrateQuery: (query) =>
-      defaultShouldDehydrateQuery(query) && !(isSessionQuery(query) && query.state.data == null),
+      defaultShouldDehydrateQuery(query) &&
+      query.meta?.persist !== false &&
+      !(isSessionQuery(query) && query.state.data == null),
   },
 };
 

@@ -19,10 +19,18 @@ export function createAccountRepo(db: Database) {
      */
     async deleteUserAndFarms(userId: string, email: string): Promise<string[]> {
       return db.transaction(async (tx) => {
+        // the farms they alone own go with them; a farm with another owner stays, without them
         const owned = await tx
           .select({ farmId: farmMembers.farmId })
           .from(farmMembers)
-          .where(and(eq(farmMembers.userId, userId), eq(farmMembers.role, 'owner')));
+          .where(
+            and(
+              eq(farmMembers.userId, userId),
+              eq(farmMembers.role, 'owner'),
+              sql`not exists (select 1 from farm_members other where other.farm_id = ${farmMembers.farmId}
+                and other.role = 'owner' and other.user_id <> ${userId})`,
+            ),
+          );
         const farmIds = owned.map((row) => row.farmId);
         if (farmIds.length) await tx.delete(farms).where(inArray(farms.id, farmIds));
         // Better Auth keys a reset link by its token and stores the user id as its value; other

@@ -1,6 +1,6 @@
-// Profile and farm settings queries; every one is scoped by the caller's farm and user. Reads are
+// Profile and farm settings queries: the farm's by the farm in use, the person's by their user id. Reads are
 // prepared once per database, so PostgreSQL plans them once per connection.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Profile } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import { farms, profiles } from '../../db/schema';
@@ -32,10 +32,9 @@ export function createProfileRepo(db: Database) {
       demoUntil: farms.demoUntil,
     })
     .from(profiles)
-    .innerJoin(farms, eq(farms.id, profiles.farmId))
-    .where(
-      and(eq(profiles.farmId, sql.placeholder('farmId')), eq(profiles.userId, sql.placeholder('userId'))),
-    )
+    // the person's own row, beside the settings of the farm in use (theirs, or one shared with them)
+    .innerJoin(farms, eq(farms.id, sql.placeholder('farmId')))
+    .where(eq(profiles.userId, sql.placeholder('userId')))
     .prepare('profile_find');
 
   const settingsStatement = db
@@ -74,10 +73,7 @@ export function createProfileRepo(db: Database) {
           await tx.update(farms).set(changes.farm).where(eq(farms.id, farmId));
         }
         if (Object.keys(changes.person).length) {
-          await tx
-            .update(profiles)
-            .set(changes.person)
-            .where(and(eq(profiles.farmId, farmId), eq(profiles.userId, userId)));
+          await tx.update(profiles).set(changes.person).where(eq(profiles.userId, userId)); // the person's own row, whichever farm is in use
         }
       });
       remembered.delete(farmId);

@@ -83,6 +83,11 @@ const toUuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 /** A weigh-in batch's values, animal by animal. */
 export type AnimalWeights = { animalId: string; weightValue: number; bodyCondition?: number | null }[];
 
+/** Who recorded an entry ('by {name}'): their profile's name, their account's, else their email. */
+const recorderName = (userId: SQL) =>
+  sql<string | null>`(select coalesce(nullif(btrim(p.owner_name), ''), nullif(btrim(u.name), ''), u.email)
+    from "user" u left join profiles p on p.user_id = u.id where u.id = ${userId})`;
+
 const entryColumns = {
   id: careEntries.id,
   batchId: careEntries.batchId,
@@ -105,6 +110,7 @@ const entryColumns = {
   bodyCondition: careEntries.bodyCondition,
   title: careEntries.title,
   noteContent: careEntries.noteContent,
+  recordedBy: recorderName(sql`${careEntries.recordedBy}`),
   createdAt: careEntries.createdAt,
   updatedAt: careEntries.updatedAt,
 };
@@ -187,7 +193,7 @@ export function createCareRepo(db: Database) {
      */
     async insertBatch(
       farmId: string,
-      batch: { batchId: string; groupId: string | null; entries: NewEntry[] },
+      batch: { batchId: string; groupId: string | null; entries: NewEntry[]; recordedBy: string | null },
       follow: BatchFollowUp,
     ): Promise<{ owned: number; groupFound: boolean; entries: EntryRow[] | null }> {
       const rows = batch.entries.map((entry) => ({
@@ -210,7 +216,7 @@ export function createCareRepo(db: Database) {
         title: entry.title ?? null,
         note_content: entry.noteContent ?? null,
       }));
-      const { batchId, groupId } = batch;
+      const { batchId, groupId, recordedBy } = batch;
       const parts: SQL[] = [];
       const carries: string[] = []; // which parts: the statement's text depends on nothing else
       if (follow.batch) {
@@ -296,11 +302,12 @@ export function createCareRepo(db: Database) {
         ), ins as (
           insert into ${careEntries} (id, farm_id, batch_id, group_id, animal_id, type, date_recorded,
             medication_name, dosage, dosage_unit, route, lot_number, given_by, meat_withdrawal_days,
-            milk_withdrawal_days, egg_withdrawal_days, weight_value, weight_unit, body_condition, title, note_content)
+            milk_withdrawal_days, egg_withdrawal_days, weight_value, weight_unit, body_condition, title, note_content,
+            recorded_by)
           select g.id, ${farmId}::uuid, ${batchId}::uuid, ${groupId}::uuid, g.animal_id, g.type, g.date_recorded,
             g.medication_name, g.dosage, g.dosage_unit, g.route, g.lot_number, g.given_by, g.meat_withdrawal_days,
             g.milk_withdrawal_days, g.egg_withdrawal_days, g.weight_value, g.weight_unit, g.body_condition, g.title,
-            g.note_content
+            g.note_content, ${recordedBy}::uuid
           from json_to_recordset(${JSON.stringify(rows)}::json) as g(id uuid, animal_id uuid, type entry_type,
             date_recorded date, medication_name text, dosage numeric, dosage_unit text, route text, lot_number text,
             given_by text, meat_withdrawal_days smallint, milk_withdrawal_days smallint, egg_withdrawal_days smallint,
@@ -320,7 +327,8 @@ export function createCareRepo(db: Database) {
             'eggWithdrawalDays', ins.egg_withdrawal_days,
             'weightValue', ins.weight_value::float8, 'weightUnit', ins.weight_unit,
             'bodyCondition', ins.body_condition, 'title', ins.title,
-            'noteContent', ins.note_content, 'createdAt', ins.created_at, 'updatedAt', ins.updated_at
+            'noteContent', ins.note_content, 'recordedBy', ${recorderName(sql`ins.recorded_by`)},
+            'createdAt', ins.created_at, 'updatedAt', ins.updated_at
           ) order by o.name_key, o.id) from ins join owned o on o.id = ins.animal_id), '[]'::json) as entries`,
       );
       const { owned, groupFound, entries } = result!;
@@ -542,7 +550,7 @@ export function createCareRepo(db: Database) {
               'milkWithdrawalDays', page.milk_withdrawal_days, 'eggWithdrawalDays', page.egg_withdrawal_days,
               'weightValue', page.weight_value::float8,
               'weightUnit', page.weight_unit, 'bodyCondition', page.body_condition, 'title', page.title,
-              'noteContent', page.note_content,
+              'noteContent', page.note_content, 'recordedBy', ${recorderName(sql`page.recorded_by`)},
               'createdAt', ${isoTimestamp(sql`page.created_at`)}, 'updatedAt', ${isoTimestamp(sql`page.updated_at`)}
             ) order by page.n)
             from page, animal where page.n <= ${limit}), '[]'::json),

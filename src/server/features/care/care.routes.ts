@@ -47,7 +47,11 @@ export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
       }),
       validate('json', careEntryCreateSchema),
       async (c) => {
-        const { batchId, written, entries } = await care.recordBatch(c.get('farmId'), c.req.valid('json'));
+        const { batchId, written, entries } = await care.recordBatch(
+          c.get('farmId'),
+          c.req.valid('json'),
+          c.get('userId'),
+        );
         return c.json({ batchId, entries: entries.map(isoBoth) }, written ? 201 : 200);
       },
     )

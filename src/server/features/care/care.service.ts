@@ -126,7 +126,7 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
      * when the same batch was recorded before (a retry); a different one under that id is a
      * ConflictError from the repo.
      */
-    async recordBatch(farmId: string, input: EntryInput) {
+    async recordBatch(farmId: string, input: EntryInput, recordedBy: string | null = null) {
       const batchId = input.batchId ?? randomUUID();
       const groupId = input.groupId ?? null;
       const animalIds =
@@ -153,7 +153,7 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
 
       const { entries, follow } = entriesOf(input, groupId, settings.weightUnit);
       // the checks, the entries, their reminder and latest weights: one statement
-      const result = await repo.insertBatch(farmId, { batchId, groupId, entries }, follow);
+      const result = await repo.insertBatch(farmId, { batchId, groupId, entries, recordedBy }, follow);
       refuse(result.owned, result.groupFound);
       return {
         batchId,

@@ -60,6 +60,8 @@ const outward: [method: string, path: RegExp][] = [
   ['POST', /^\/api\/v1\/calendar-feed$/],
   ['POST', /^\/api\/v1\/animals\/[^/]+\/record\/share$/],
   ['PUT', /^\/api\/v1\/daily-email$/],
+  ['POST', /^\/api\/v1\/farm\/invitations(\/[^/]+\/resend)?$/],
+  ['POST', /^\/api\/v1\/invitations\/accept$/],
 ];
 
 /** After requireFarm: the demo's rules, in one place for every route. */

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
+import { useCan } from '../../lib/farm';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useOutbox } from '../../lib/outbox';
 import { forgetReads } from '../../lib/query-client';
@@ -21,6 +22,7 @@ import { CalendarFeedSection } from './calendar-feed-section';
 import { DailyEmailSection } from './daily-email-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { ExportSection } from './export-section';
+import { MembersSection } from './members-section';
 import { OfflineSection } from './offline-section';
 import { filterTimeZones, timeZoneOptions } from './time-zones';
 
@@ -75,7 +77,19 @@ function TimeZoneField({
   );
 }
 
-function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => void }) {
+/** The farm's own settings: a farm sitter sees them but changes only their own name and contact. */
+const farmSettings = ['farmName', 'timeZone', 'weightUnit'] as const;
+
+function ProfileForm({
+  profile,
+  onClose,
+  farmFields,
+}: {
+  profile: Profile;
+  onClose: () => void;
+  /** false for a farm sitter: the form holds only their own details */
+  farmFields: boolean;
+}) {
   const toast = useToast();
   const update = useUpdateProfile();
   const form = useForm<FormValues, unknown, ParsedValues>({
@@ -96,7 +110,12 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await update.mutateAsync(values);
+      const changes = farmFields
+        ? values
+        : Object.fromEntries(
+            Object.entries(values).filter(([key]) => !(farmSettings as readonly string[]).includes(key)),
+          );
+      await update.mutateAsync(changes);
       toast({ title: 'Profile updated successfully!' });
       onClose();
     } catch (error) {
@@ -107,12 +126,14 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <TextField
-        label="Farm Name"
-        autoComplete="organization"
-        error={errors.farmName?.message}
-        {...form.register('farmName')}
-      />
+      {farmFields && (
+        <TextField
+          label="Farm Name"
+          autoComplete="organization"
+          error={errors.farmName?.message}
+          {...form.register('farmName')}
+        />
+      )}
       <TextField
         label="Owner Name"
         autoComplete="name"
@@ -139,19 +160,27 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
         error={errors.location?.message}
         {...form.register('location')}
       />
-      <TimeZoneField
-        saved={profile.timeZone}
-        current={chosenZone ?? profile.timeZone}
-        error={errors.timeZone?.message}
-        registration={form.register('timeZone')}
-      />
-      <SelectField label="Weight Unit" error={errors.weightUnit?.message} {...form.register('weightUnit')}>
-        {weightUnits.map((unit) => (
-          <option key={unit} value={unit}>
-            {unit}
-          </option>
-        ))}
-      </SelectField>
+      {farmFields && (
+        <>
+          <TimeZoneField
+            saved={profile.timeZone}
+            current={chosenZone ?? profile.timeZone}
+            error={errors.timeZone?.message}
+            registration={form.register('timeZone')}
+          />
+          <SelectField
+            label="Weight Unit"
+            error={errors.weightUnit?.message}
+            {...form.register('weightUnit')}
+          >
+            {weightUnits.map((unit) => (
+              <option key={unit} value={unit}>
+                {unit}
+              </option>
+            ))}
+          </SelectField>
+        </>
+      )}
       <div className="flex gap-2">
         <Button type="submit" disabled={saving} className="flex-1">
           {saving ? 'Saving...' : 'Save Changes'}
@@ -215,6 +244,8 @@ function SignOutButtons() {
 export default function AccountPage() {
   const profile = useQuery(profileQuery);
   const [editing, setEditing] = useState(false);
+  const member = useCan('member');
+  const owner = useCan('owner');
 
   if (profile.isPending) return <p role="status">Loading...</p>;
   if (profile.isError) {
@@ -250,7 +281,7 @@ export default function AccountPage() {
           )}
         </div>
         {editing ? (
-          <ProfileForm profile={profile.data} onClose={() => setEditing(false)} />
+          <ProfileForm profile={profile.data} farmFields={member} onClose={() => setEditing(false)} />
         ) : (
           <dl className="divide-y divide-stone-100">
             {rows.map(({ key, label }) => (
@@ -267,9 +298,10 @@ export default function AccountPage() {
         )}
         <SignOutButtons />
       </section>
+      <MembersSection farmName={profile.data.farmName ?? 'this farm'} />
       <DailyEmailSection />
-      <CalendarFeedSection />
-      <ExportSection />
+      {member && <CalendarFeedSection />}
+      {owner && <ExportSection />}
       <OfflineSection />
       <DeleteAccountSection />
     </div>

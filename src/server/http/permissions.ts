@@ -1,0 +1,162 @@
+// Who may call each /api/v1 route, by their role on the farm in use: one table beside the router,
+// enforced by one middleware (below), so no handler checks a role and no new route can forget to.
+// createApp refuses to start if a registered route has no row. Decision 0032.
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { AppEnv } from './context';
+import { AppError } from './errors';
+
+export const farmRoles = ['owner', 'member', 'sitter'] as const;
+export type FarmRole = (typeof farmRoles)[number];
+
+/** Owner ⊃ Member ⊃ Farm Sitter. */
+const rank: Record<FarmRole, number> = { sitter: 0, member: 1, owner: 2 };
+
+export const roleAtLeast = (role: FarmRole, least: FarmRole) => rank[role] >= rank[least];
+
+/** The least role a request needs: fixed, or read from its body (Hono keeps the parsed body for the handler). */
+type Need = FarmRole | ((c: Context<AppEnv>) => Promise<FarmRole>);
+
+/** The JSON body's top-level fields, or null when it is not a JSON object. */
+async function bodyOf(c: Context<AppEnv>): Promise<Record<string, unknown> | null> {
+  try {
+    const body: unknown = await c.req.json();
+    return body && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A farm sitter adds notes and weights; medications need a member. Not JSON: the strictest answer. */
+const careEntryNeed = async (c: Context<AppEnv>): Promise<FarmRole> => {
+  const type = (await bodyOf(c))?.type;
+  return type === 'note' || type === 'weight' ? 'sitter' : 'member';
+};
+
+/** Anyone changes their own name and contact; the farm's name, zone and unit need a member. */
+const farmSettings = ['farmName', 'timeZone', 'weightUnit'];
+const profileNeed = async (c: Context<AppEnv>): Promise<FarmRole> => {
+  const body = await bodyOf(c);
+  if (!body) return 'member';
+  return farmSettings.some((field) => field in body) ? 'member' : 'sitter';
+};
+
+/** Keyed by "METHOD path" as Hono registers the route (the same keys as route-expectations.ts). */
+export const permissions: Record<string, Need> = {
+  // the person themselves
+  'GET /api/v1/profile': 'sitter',
+  'PATCH /api/v1/profile': profileNeed,
+  'DELETE /api/v1/account': 'sitter', // one's own account; a farm with another owner stays
+  'GET /api/v1/daily-email': 'sitter',
+  'PUT /api/v1/daily-email': 'sitter',
+  'GET /api/v1/farms': 'sitter',
+  'PUT /api/v1/farms/current': 'sitter',
+  'POST /api/v1/invitations/accept': 'sitter',
+
+  // the farm's people: everyone sees them, owners manage them
+  'GET /api/v1/farm/members': 'sitter',
+  'POST /api/v1/farm/leave': 'sitter',
+  'POST /api/v1/farm/invitations': 'owner',
+  'POST /api/v1/farm/invitations/:id/resend': 'owner',
+  'DELETE /api/v1/farm/invitations/:id': 'owner',
+  'PATCH /api/v1/farm/members/:userId': 'owner',
+  'DELETE /api/v1/farm/members/:userId': 'owner',
+
+  // the whole farm at once
+  'GET /api/v1/export/csv': 'owner',
+  'GET /api/v1/export/json': 'owner',
+  'POST /api/v1/import': 'owner',
+  'GET /api/v1/calendar-feed': 'member',
+  'POST /api/v1/calendar-feed': 'member',
+  'DELETE /api/v1/calendar-feed': 'member',
+
+  'GET /api/v1/groups': 'sitter',
+  'GET /api/v1/groups/:id': 'sitter',
+  'GET /api/v1/groups/:id/animals': 'sitter',
+  'GET /api/v1/groups/:id/care-log': 'sitter',
+  'GET /api/v1/groups/:id/weights': 'sitter',
+  'POST /api/v1/groups': 'member',
+  'PATCH /api/v1/groups/:id': 'member',
+  'DELETE /api/v1/groups/:id': 'member',
+  'PUT /api/v1/groups/:id/animals/:animalId': 'member',
+  'DELETE /api/v1/groups/:id/animals/:animalId': 'member',
+
+  'GET /api/v1/species': 'sitter',
+  'POST /api/v1/species': 'member',
+
+  'GET /api/v1/animals': 'sitter',
+  'GET /api/v1/animals/:id': 'sitter',
+  'GET /api/v1/animals/:id/photo': 'sitter',
+  'GET /api/v1/animals/:id/family': 'sitter',
+  'GET /api/v1/animals/:id/weights': 'sitter',
+  'GET /api/v1/animals/:id/care-entries': 'sitter',
+  'GET /api/v1/animals/:id/breedings': 'sitter',
+  'GET /api/v1/animals/:id/record': 'sitter',
+  'POST /api/v1/animals': 'member',
+  'POST /api/v1/animals/import': 'member',
+  'PATCH /api/v1/animals/:id': 'member',
+  'DELETE /api/v1/animals/:id': 'member',
+  'PUT /api/v1/animals/:id/photo': 'member',
+  'DELETE /api/v1/animals/:id/photo': 'member',
+  'POST /api/v1/animals/:id/breedings': 'member',
+  'POST /api/v1/animals/:id/births': 'member',
+  'DELETE /api/v1/breedings/:id': 'member',
+  // a share link reaches outside the farm: members make and end them
+  'GET /api/v1/animals/:id/record/share': 'member',
+  'POST /api/v1/animals/:id/record/share': 'member',
+  'DELETE /api/v1/animals/:id/record/share': 'member',
+
+  'GET /api/v1/care/medications': 'sitter',
+  'GET /api/v1/care-entries/:id': 'sitter',
+  'GET /api/v1/care-entries/:id/batch': 'sitter',
+  'POST /api/v1/care-entries': careEntryNeed,
+  'PATCH /api/v1/care-entries/:id': 'member',
+  'DELETE /api/v1/care-entries/:id': 'member',
+
+  'GET /api/v1/reminders': 'sitter',
+  'GET /api/v1/reminders/:id': 'sitter',
+  'POST /api/v1/reminders/:id/complete': 'sitter',
+  'POST /api/v1/reminders': 'member',
+  'PATCH /api/v1/reminders/:id': 'member',
+  'POST /api/v1/reminders/:id/snooze': 'member',
+  'DELETE /api/v1/reminders/:id': 'member',
+};
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'Your role on this farm does not allow this.') {
+    super(403, 'FORBIDDEN', message);
+  }
+}
+
+/** The routes under /api/v1 that need a session but have no row: createApp refuses to start with any. */
+export function routesWithoutPermission(routes: { method: string; path: string }[]): string[] {
+  return [
+    ...new Set(
+      routes
+        .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/v1/'))
+        .map((route) => `${route.method} ${route.path}`),
+    ),
+  ].filter((key) => !(key in permissions));
+}
+
+/**
+ * After requireFarm: the matched route's row against the caller's role. A request that matches no
+ * route goes on (to the API's 404); a route without a row is refused (createApp also checks).
+ */
+export function enforcePermissions(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    const handlers = matchedRoutes(c).filter(
+      (route) => route.method === method && route.path.startsWith('/api/v1/'),
+    );
+    if (handlers.length) {
+      const need = permissions[`${method} ${handlers[0]!.path}`];
+      if (!need) throw new ForbiddenError();
+      const least = typeof need === 'function' ? await need(c) : need;
+      if (!roleAtLeast(c.get('role'), least)) throw new ForbiddenError();
+    }
+    await next();
+  };
+}

@@ -1,0 +1,116 @@
+// Account → 'Farm Members': the farm's people and invitations, and the invitation link's page.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  FarmMembers,
+  Invitation,
+  InvitationCreate,
+  InvitationSignUp,
+  MemberUpdate,
+  PublicInvitation,
+} from '../../../../shared/schemas/members';
+import { ApiError, client, data } from '../../../lib/api';
+
+export const farmMembersQuery = queryOptions({
+  queryKey: ['farm-members'],
+  queryFn: (): Promise<FarmMembers> => data(client.farm.members.$get()),
+});
+
+/** After any change: the list again (and the farms, whose names and roles it may change). */
+function useRefreshMembers() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: farmMembersQuery.queryKey }),
+      queryClient.invalidateQueries({ queryKey: ['farms'] }),
+    ]);
+}
+
+export function useInvite() {
+  const refresh = useRefreshMembers();
+  return useMutation({
+    mutationFn: (invitation: InvitationCreate): Promise<Invitation> =>
+      data(client.farm.invitations.$post({ json: invitation })),
+    onSuccess: refresh,
+  });
+}
+
+export function useResendInvitation() {
+  const refresh = useRefreshMembers();
+  return useMutation({
+    mutationFn: (id: string): Promise<Invitation> =>
+      data(client.farm.invitations[':id'].resend.$post({ param: { id } })),
+    onSuccess: refresh,
+  });
+}
+
+export function useRevokeInvitation() {
+  const refresh = useRefreshMembers();
+  return useMutation({
+    mutationFn: (id: string): Promise<null> =>
+      data(client.farm.invitations[':id'].$delete({ param: { id } })),
+    onSuccess: refresh,
+  });
+}
+
+export function useChangeRole() {
+  const refresh = useRefreshMembers();
+  return useMutation({
+    mutationFn: ({ userId, ...update }: MemberUpdate & { userId: string }): Promise<null> =>
+      data(client.farm.members[':userId'].$patch({ param: { userId }, json: update })),
+    onSettled: refresh,
+  });
+}
+
+export function useRemoveMember() {
+  const refresh = useRefreshMembers();
+  return useMutation({
+    mutationFn: (userId: string): Promise<null> =>
+      data(client.farm.members[':userId'].$delete({ param: { userId } })),
+    onSuccess: refresh,
+  });
+}
+
+export const leaveFarm = (): Promise<null> => data(client.farm.leave.$post());
+
+export const acceptInvitation = (token: string): Promise<{ farmId: string }> =>
+  data(client.invitations.accept.$post({ json: { token } }));
+
+/** The public side of an invitation link (no session): what it offers, and signing up through it. */
+async function publicCall<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/public/invitations/${path}`, {
+      ...init,
+      credentials: 'same-origin',
+      referrerPolicy: 'no-referrer',
+      headers: init.body ? { 'content-type': 'application/json' } : {},
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', 'You appear to be offline. Check your connection and try again.');
+  }
+  const body = (await response.json().catch(() => null)) as {
+    error?: { code: string; message: string; fields?: Record<string, string[]> };
+  } | null;
+  if (!response.ok)
+    throw new ApiError(
+      response.status,
+      body?.error?.code ?? 'HTTP_ERROR',
+      body?.error?.message ?? 'An unexpected error occurred. Please try again.',
+      body?.error?.fields,
+    );
+  return body as T;
+}
+
+export const invitationQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['invitation', token],
+    queryFn: () => publicCall<PublicInvitation>(encodeURIComponent(token)),
+    retry: false,
+    meta: { persist: false }, // never kept on the device: its link is a secret
+  });
+
+export const signUpThroughInvitation = (token: string, person: InvitationSignUp) =>
+  publicCall<{ signedUp: true }>(`${encodeURIComponent(token)}/sign-up`, {
+    method: 'POST',
+    body: JSON.stringify(person),
+  });
