@@ -1,0 +1,235 @@
+// Farm sharing (issue 14), as the people would do it. The owner invites a farm sitter from
+// Account → 'Farm Members' with an end date; the email (a real SMTP server) brings a link; the
+// sitter signs up through it on a narrow phone, sees the herd, marks a reminder Done and adds a
+// note (shown 'by' them), has no Delete for an animal (and the API refuses it). When the end date
+// passes in the farm's time zone the sitter is back on a farm of their own. A partner with an
+// account accepts an invitation, switches farms from the header, and loses access at once when
+// the owner removes them. axe-clean, no sideways scroll at 360 px.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, narrowPhone, openPage, phone, sharedBrowser } from './support/browser';
+import { careRow, farmApi, reminderCard, todayIn, type FarmApi } from './support/care';
+import {
+  eventually,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectPath,
+  expectVisible,
+} from './support/checks';
+import { expectToastAndDismiss } from './support/herd';
+import { newEmail, password, signUpAndConfirm } from './support/journeys';
+import { backends, startStack, type Stack } from './support/stack';
+
+/** West of the date line, then east of it: the same instant is a day later on the farm's calendar. */
+const farmZone = 'Pacific/Honolulu';
+const aDayAhead = 'Pacific/Kiritimati';
+
+describe.skipIf(!browserAvailable)('farm sharing', () => {
+  const browser = sharedBrowser();
+
+  describe.each(backends)('on %s', (backend) => {
+    let stack: Stack;
+    let owner: { context: BrowserContext; page: Page; api: FarmApi };
+    let sitter: { context: BrowserContext; page: Page };
+    const sitterEmail = newEmail(`sitter-${backend}-with-a-long-address-for-the-weekend`);
+    const animalIds: Record<string, string> = {};
+    let today = '';
+
+    beforeAll(async () => {
+      stack = await startStack(backend);
+      const opened = await openPage(browser(), { viewport: phone });
+      await signUpAndConfirm(opened.page, stack, newEmail(`owner-${backend}`));
+      owner = { ...opened, api: farmApi(opened.page, stack.baseUrl) };
+      await owner.api.call('PATCH', '/api/v1/profile', {
+        farmName: 'Hill Farm',
+        ownerName: 'Olive Owner',
+        timeZone: farmZone,
+      });
+      today = todayIn(farmZone);
+      const { id: groupId } = await owner.api.post<{ id: string }>('/api/v1/groups', { name: 'Goats' });
+      for (const name of ['Clover', 'Daisy']) {
+        animalIds[name] = (
+          await owner.api.post<{ id: string }>('/api/v1/animals', { name, groupIds: [groupId] })
+        ).id;
+      }
+      await owner.api.post('/api/v1/reminders', {
+        title: 'Milk the goats',
+        type: 'routine',
+        dueDate: today,
+        groupId,
+      });
+    });
+    afterAll(async () => {
+      await sitter?.context.close();
+      await owner?.context.close();
+      await stack?.stop();
+    });
+
+    const members = (page: Page) => page.getByRole('region', { name: 'Farm Members', exact: true });
+
+    it('lets the owner invite a farm sitter by email, until a date', async () => {
+      const { page } = owner;
+      await page.goto(`${stack.baseUrl}/account`);
+      await members(page).getByRole('button', { name: 'Invite Member', exact: true }).click();
+      await members(page).getByLabel('Email', { exact: true }).fill(sitterEmail);
+      await members(page).getByLabel('Role', { exact: true }).selectOption('sitter');
+      await members(page).getByLabel('Access Until (optional)', { exact: true }).fill(today);
+      await expectNoSeriousA11yViolations(page, 'the invite form');
+      await members(page).getByRole('button', { name: 'Send Invitation', exact: true }).click();
+      await expectToastAndDismiss(page, `Invitation sent to ${sitterEmail}`);
+      const invitations = members(page).getByRole('list', { name: 'Invitations', exact: true });
+      await expectVisible(invitations.getByText(sitterEmail, { exact: true }));
+
+      const email = await stack.waitForEmail(sitterEmail);
+      expect(email.subject).toBe('Olive Owner invited you to Hill Farm on Paddock');
+      expect(email.text).toContain(`as a Farm Sitter, until ${today}`);
+      expect(email.link).toMatch(new RegExp(`^${stack.baseUrl}/invite/[A-Za-z0-9_-]{43}$`));
+    });
+
+    it('lets the sitter sign up through the link and do what a sitter may, no more', async () => {
+      const link = stack.emails.find((email) => email.to.includes(sitterEmail))!.link!;
+      sitter = await openPage(browser(), { viewport: narrowPhone });
+      const { page } = sitter;
+      const response = await page.goto(link);
+      expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+      await expectVisible(
+        page.getByRole('heading', { name: 'Olive Owner invited you to join Hill Farm', exact: true }),
+      );
+      await expectNoSeriousA11yViolations(page, 'the invitation page');
+      await expectNoHorizontalScroll(page, 'the invitation page');
+      expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(sitterEmail);
+      await page.getByLabel('Your Name', { exact: true }).fill('Sam Sitter');
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Create Account and Join', exact: true }).click();
+      await expectPath(page, '/home');
+
+      // the herd, and the farm in use under the header
+      await expectVisible(page.getByRole('link', { name: /Goats/ }).first());
+      const farm = page.getByLabel('Farm', { exact: true });
+      await eventually(
+        () => farm.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent),
+        'Hill Farm — Farm Sitter',
+        'the farm switcher names the farm in use',
+      );
+      await expectNoHorizontalScroll(page, 'the sitter’s home');
+
+      // marks the goats' reminder Done
+      await page.goto(`${stack.baseUrl}/reminders`);
+      const main = page.getByRole('main');
+      await reminderCard(main, 'Milk the goats')
+        .getByRole('button', { name: 'Mark Milk the goats done', exact: true })
+        .click();
+      await expectToastAndDismiss(page, 'Reminder completed', 'The reminder has been marked as completed.');
+
+      // adds a note to Clover, shown as theirs; no Delete for the animal
+      await page.goto(`${stack.baseUrl}/animal/${animalIds.Clover}`);
+      await expectVisible(main.getByRole('button', { name: 'Add Entry', exact: true }));
+      expect(await main.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+      await page.goto(`${stack.baseUrl}/animal/${animalIds.Clover}/note-entry`);
+      await main.getByLabel('Title', { exact: true }).fill('Limping');
+      await main.getByLabel('Note', { exact: true }).fill('Favouring the left foreleg.');
+      await main.getByRole('button', { name: 'Add Entry', exact: true }).click();
+      await expectPath(page, `/animal/${animalIds.Clover}`);
+      const history = main.getByRole('region', { name: 'Care History', exact: true });
+      await expectVisible(careRow(history, 'Note: Limping').getByText('by Sam Sitter', { exact: true }));
+      await expectNoSeriousA11yViolations(page, "the sitter's view of an animal");
+
+      // the API refuses what the page does not offer
+      const refused = await page.request.fetch(`${stack.baseUrl}/api/v1/animals/${animalIds.Clover}`, {
+        method: 'DELETE',
+        headers: { Origin: stack.baseUrl },
+      });
+      expect(refused.status()).toBe(403);
+      expect(
+        (await owner.api.get<{ name: string }[]>('/api/v1/animals')).map((animal) => animal.name).sort(),
+      ).toEqual(['Clover', 'Daisy']);
+    });
+
+    it("ends the sitter's access once their last day has passed on the farm's calendar", async () => {
+      // the farm moves across the date line: its today is the sitter's last day plus one
+      await owner.api.call('PATCH', '/api/v1/profile', { timeZone: aDayAhead });
+      const { page } = sitter;
+      await eventually(
+        async () =>
+          (await page.request.fetch(`${stack.baseUrl}/api/v1/animals/${animalIds.Clover}`)).status(),
+        404,
+        "the sitter's access to Hill Farm ends",
+        20_000,
+      );
+      // back on a farm of their own: nothing of Hill Farm's on the page or in the switcher
+      await page.goto(`${stack.baseUrl}/my-animals`);
+      await expectVisible(
+        page
+          .getByRole('main')
+          .getByText(/no animals/i)
+          .first(),
+      );
+      expect(await page.getByRole('main').getByText('Clover').count()).toBe(0);
+      expect(await page.getByLabel('Farm', { exact: true }).count()).toBe(0);
+      await owner.api.call('PATCH', '/api/v1/profile', { timeZone: farmZone });
+    });
+
+    it('lets a partner accept with their account and switch farms; removal ends it at once', async () => {
+      const partnerEmail = newEmail(`partner-${backend}`);
+      const partner = await openPage(browser(), { viewport: phone });
+      try {
+        await signUpAndConfirm(partner.page, stack, partnerEmail);
+        await owner.api.post('/api/v1/farm/invitations', { email: partnerEmail, role: 'member' });
+        const invitation = await stack.waitForEmail(partnerEmail);
+        await partner.page.goto(invitation.link!);
+        await partner.page.getByRole('button', { name: 'Accept Invitation', exact: true }).click();
+        await expectPath(partner.page, '/home');
+        const farm = partner.page.getByLabel('Farm', { exact: true });
+        await eventually(
+          () => farm.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent),
+          'Hill Farm — Member',
+          'the partner works in Hill Farm',
+        );
+        await partner.page.goto(`${stack.baseUrl}/animal/${animalIds.Daisy}`);
+        await expectVisible(
+          partner.page
+            .getByRole('main')
+            .getByRole('button', { name: /Delete/ })
+            .first(),
+        );
+
+        // their own farm from the switcher: none of Hill Farm's animals
+        const own = await farm.evaluate(
+          (select: HTMLSelectElement) =>
+            [...select.options].find((option) => option.selected === false)?.value,
+        );
+        await farm.selectOption(own!);
+        await expectPath(partner.page, '/home');
+        await partner.page.goto(`${stack.baseUrl}/my-animals`);
+        await expectVisible(
+          partner.page
+            .getByRole('main')
+            .getByText(/no animals/i)
+            .first(),
+        );
+        await partner.page.getByLabel('Farm', { exact: true }).selectOption({ label: 'Hill Farm — Member' });
+        await expectPath(partner.page, '/home');
+
+        // the owner removes them: their very next request is refused Hill Farm's records
+        const { page } = owner;
+        await page.goto(`${stack.baseUrl}/account`);
+        const row = members(page).getByRole('listitem').filter({ hasText: partnerEmail });
+        await row.getByRole('button', { name: 'Remove', exact: true }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
+        await expectToastAndDismiss(page, `${partnerEmail} was removed from the farm`);
+        const after = await partner.page.request.fetch(`${stack.baseUrl}/api/v1/animals/${animalIds.Daisy}`);
+        expect(after.status()).toBe(404);
+        await partner.page.goto(`${stack.baseUrl}/my-animals`);
+        await expectVisible(
+          partner.page
+            .getByRole('main')
+            .getByText(/no animals/i)
+            .first(),
+        );
+        expect(await partner.page.getByLabel('Farm', { exact: true }).count()).toBe(0);
+      } finally {
+        await partner.context.close();
+      }
+    });
+  });
+});
