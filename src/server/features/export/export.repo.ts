@@ -161,7 +161,8 @@ export const tables: Table[] = [
     ],
   },
   { name: 'animal_groups', keys: ['animal_id', 'group_id'], omit: [] },
-  { name: 'care_entries', keys: ['id'], omit: [] },
+  // who recorded an entry is an account of this server: never exported, never taken from a file
+  { name: 'care_entries', keys: ['id'], omit: ['recorded_by'] },
   { name: 'reminders', keys: ['id'], omit: [] },
   { name: 'reminder_animals', keys: ['reminder_id', 'animal_id'], omit: [] },
   { name: 'breedings', keys: ['id'], omit: [] },

@@ -330,4 +330,54 @@ describe.each(backends)('farm sharing on %s', (backend) => {
     });
     expect(self.status).toBe(409);
   });
+
+  it("never names another account through an entry's recorder: not exported, not imported", async () => {
+    const mine = (await t.signUpAndConfirm()).cookie;
+    const victim = await userIdOf('second.owner@example.com');
+    const document = {
+      format: 'paddock-export',
+      version: 1,
+      exportedAt: '2026-11-01T00:00:00.000Z',
+      farm: { name: 'Forged', timeZone: 'UTC', weightUnit: 'lbs' },
+      builtInSpecies: [],
+      tables: {
+        animals: [{ id: '5f0c7a52-3c1e-4c36-9d55-0d0e3e1f0a01', name: 'Bait' }],
+        care_entries: [
+          {
+            id: '5f0c7a52-3c1e-4c36-9d55-0d0e3e1f0a02',
+            batch_id: '5f0c7a52-3c1e-4c36-9d55-0d0e3e1f0a03',
+            animal_id: '5f0c7a52-3c1e-4c36-9d55-0d0e3e1f0a01',
+            type: 'note',
+            date_recorded: '2026-10-01',
+            title: 'Who?',
+            recorded_by: victim,
+          },
+        ],
+      },
+    };
+    const imported = await call(mine, 'POST', '/api/v1/import', document);
+    expect(imported.status).toBe(422);
+    expect(await imported.text()).not.toContain('second.owner');
+
+    const pen = await ok<{ id: string }>(await call(mine, 'POST', '/api/v1/groups', { name: 'Pen' }), 201);
+    const bait = await ok<{ id: string }>(
+      await call(mine, 'POST', '/api/v1/animals', { name: 'Bait', groupIds: [pen.id] }),
+      201,
+    );
+    await ok(
+      await call(mine, 'POST', '/api/v1/care-entries', {
+        type: 'note',
+        animalIds: [bait.id],
+        dateRecorded: '2026-10-01',
+        title: 'Mine',
+        noteContent: 'Mine too',
+      }),
+      201,
+    );
+    const exported = await ok<{ tables: { care_entries: Record<string, unknown>[] } }>(
+      await call(mine, 'GET', '/api/v1/export/json'),
+    );
+    expect(exported.tables.care_entries.length).toBeGreaterThan(0);
+    for (const row of exported.tables.care_entries) expect(row).not.toHaveProperty('recorded_by');
+  });
 });
