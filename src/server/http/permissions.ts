@@ -4,15 +4,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from './context';
+import { roleAtLeast, type FarmRole } from '../../shared/members/roles';
 import { AppError } from './errors';
-
-export const farmRoles = ['owner', 'member', 'sitter'] as const;
-export type FarmRole = (typeof farmRoles)[number];
-
-/** Owner ⊃ Member ⊃ Farm Sitter. */
-const rank: Record<FarmRole, number> = { sitter: 0, member: 1, owner: 2 };
-
-export const roleAtLeast = (role: FarmRole, least: FarmRole) => rank[role] >= rank[least];
 
 /** The least role a request needs: fixed, or read from its body (Hono keeps the parsed body for the handler). */
 type Need = FarmRole | ((c: Context<AppEnv>) => Promise<FarmRole>);

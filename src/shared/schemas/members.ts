@@ -3,22 +3,9 @@
 import * as z from 'zod/mini';
 import { emailSchema, passwordSchema } from './auth';
 import { calendarDate, optionalText } from './common';
+import { farmRoles } from '../members/roles';
 
-export const farmRoles = ['owner', 'member', 'sitter'] as const;
-export type FarmRole = (typeof farmRoles)[number];
-
-export const roleLabels: Record<FarmRole, string> = {
-  owner: 'Owner',
-  member: 'Member',
-  sitter: 'Farm Sitter',
-};
-
-/** What each role may do, in the invite form's words. */
-export const roleDescriptions: Record<FarmRole, string> = {
-  owner: 'Everything, including members, export and deleting the farm.',
-  member: 'Everything about the animals, groups, care and reminders.',
-  sitter: 'Sees the herd and reminders, adds notes and weights, marks reminders Done.',
-};
+export { farmRoles, roleDescriptions, roleLabels, type FarmRole } from '../members/roles';
 
 const role = z.enum(farmRoles, 'Choose a role');
 /** A farm sitter's last day; blank for no end. Only a sitter's access ends by itself. */

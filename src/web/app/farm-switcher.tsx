@@ -3,7 +3,7 @@
 // to sync belong to the farm they were made in, so they are sent before a switch is allowed.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { roleLabels } from '../../shared/schemas/members';
+import { roleLabels } from '../../shared/members/roles';
 import { useToast } from '../components/ui/toaster';
 import { errorMessage } from '../lib/api';
 import { farmsQuery, switchFarm, useFarmChange } from '../lib/farm';

@@ -6,7 +6,8 @@
 // under another (decision 0032).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { FarmRole, Farms } from '../../shared/schemas/members';
+import { roleAtLeast, type FarmRole } from '../../shared/members/roles';
+import type { Farms } from '../../shared/schemas/members';
 import { client, data } from './api';
 import { forgetReads, queryClient } from './query-client';
 import { sessionQuery, useSession } from './session';
@@ -16,8 +17,6 @@ export const farmsQuery = queryOptions({
   queryFn: (): Promise<Farms> => data(client.farms.$get()),
   staleTime: 30_000,
 });
-
-const rank: Record<FarmRole, number> = { sitter: 0, member: 1, owner: 2 };
 
 /** The role on the farm in use; undefined until known. */
 export function useFarmRole(): FarmRole | undefined {
@@ -31,7 +30,7 @@ export function useFarmRole(): FarmRole | undefined {
  */
 export function useCan(least: FarmRole): boolean {
   const role = useFarmRole();
-  return role !== undefined && rank[role] >= rank[least];
+  return role !== undefined && roleAtLeast(role, least);
 }
 
 /** The farm this device last worked in, per person (another person signing in is not a switch). */
