@@ -121,10 +121,15 @@ describe.skipIf(!browserAvailable)('farm sharing', () => {
         .click();
       await expectToastAndDismiss(page, 'Reminder completed', 'The reminder has been marked as completed.');
 
-      // adds a note to Clover, shown as theirs; no Delete for the animal
+      // no Delete for an animal in My Animals, no Edit on its profile (the role is known: the
+      // switcher shows it); a note added to Clover is shown as theirs
+      await page.goto(`${stack.baseUrl}/my-animals`);
+      await expectVisible(main.getByText('Clover', { exact: true }));
+      await expectVisible(page.getByLabel('Farm', { exact: true }));
+      expect(await main.getByRole('button', { name: 'Delete Clover', exact: true }).count()).toBe(0);
       await page.goto(`${stack.baseUrl}/animal/${animalIds.Clover}`);
       await expectVisible(main.getByRole('button', { name: 'Add Entry', exact: true }));
-      expect(await main.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+      expect(await main.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
       await page.goto(`${stack.baseUrl}/animal/${animalIds.Clover}/note-entry`);
       await main.getByLabel('Title', { exact: true }).fill('Limping');
       await main.getByLabel('Note', { exact: true }).fill('Favouring the left foreleg.');
@@ -156,6 +161,9 @@ describe.skipIf(!browserAvailable)('farm sharing', () => {
         "the sitter's access to Hill Farm ends",
         20_000,
       );
+      // the app notices the farm changed under it, forgets Hill Farm's pages and starts at home
+      await page.goto(`${stack.baseUrl}/my-animals`);
+      await expectPath(page, '/home');
       // back on a farm of their own: nothing of Hill Farm's on the page or in the switcher
       await page.goto(`${stack.baseUrl}/my-animals`);
       await expectVisible(
@@ -185,12 +193,10 @@ describe.skipIf(!browserAvailable)('farm sharing', () => {
           'Hill Farm — Member',
           'the partner works in Hill Farm',
         );
-        await partner.page.goto(`${stack.baseUrl}/animal/${animalIds.Daisy}`);
+        // a member may delete and edit
+        await partner.page.goto(`${stack.baseUrl}/my-animals`);
         await expectVisible(
-          partner.page
-            .getByRole('main')
-            .getByRole('button', { name: /Delete/ })
-            .first(),
+          partner.page.getByRole('main').getByRole('button', { name: 'Delete Daisy', exact: true }),
         );
 
         // their own farm from the switcher: none of Hill Farm's animals
@@ -219,6 +225,9 @@ describe.skipIf(!browserAvailable)('farm sharing', () => {
         await expectToastAndDismiss(page, `${partnerEmail} was removed from the farm`);
         const after = await partner.page.request.fetch(`${stack.baseUrl}/api/v1/animals/${animalIds.Daisy}`);
         expect(after.status()).toBe(404);
+        // the app notices, forgets Hill Farm's pages, and starts again on their own farm
+        await partner.page.goto(`${stack.baseUrl}/my-animals`);
+        await expectPath(partner.page, '/home');
         await partner.page.goto(`${stack.baseUrl}/my-animals`);
         await expectVisible(
           partner.page

@@ -22,10 +22,14 @@ async function bodyOf(c: Context<AppEnv>): Promise<Record<string, unknown> | nul
   }
 }
 
-/** A farm sitter adds notes and weights; medications need a member. Not JSON: the strictest answer. */
+/**
+ * A farm sitter adds notes and weights; medications, and a weight's next-check reminder, need a
+ * member (a sitter makes no reminders). Not JSON: the strictest answer.
+ */
 const careEntryNeed = async (c: Context<AppEnv>): Promise<FarmRole> => {
-  const type = (await bodyOf(c))?.type;
-  return type === 'note' || type === 'weight' ? 'sitter' : 'member';
+  const body = await bodyOf(c);
+  if (body?.type === 'note') return 'sitter';
+  return body?.type === 'weight' && body.nextDueDate == null ? 'sitter' : 'member';
 };
 
 /** Anyone changes their own name and contact; the farm's name, zone and unit need a member. */

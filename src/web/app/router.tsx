@@ -3,12 +3,19 @@
 // wouter rather than React Router: see docs/decisions/0006-small-bundles.md (the first-load budget).
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
+import { MembersOnlyNotice, useMembersOnly } from '../components/members-only';
 import { AppShell } from './app-shell';
 import { NotFoundPage } from './not-found-page';
 import { PageErrorBoundary } from './page-error-boundary';
 import { RequireAuth } from './require-auth';
 
-type AppRoute = { path: string; title?: string; Page: LazyExoticComponent<ComponentType> };
+type AppRoute = {
+  path: string;
+  title?: string;
+  Page: LazyExoticComponent<ComponentType>;
+  /** a form a farm sitter may not send: they get 'Members only' instead (the server refuses it anyway) */
+  membersOnly?: true;
+};
 
 const CareEntryPage = lazy(() => import('./routes/care-entry-page'));
 const entryTitles = { medical: 'Medication', weight: 'Weight', note: 'Note' } as const;
@@ -16,7 +23,12 @@ const entryTitles = { medical: 'Medication', weight: 'Weight', note: 'Note' } as
 /** Signed-in pages, shown inside the app shell. Without a title the farm's name is the title. */
 export const appRoutes: AppRoute[] = [
   { path: '/home', Page: lazy(() => import('./routes/my-herd-page')) },
-  { path: '/add-group', title: 'Add Group', Page: lazy(() => import('../features/groups/add-group-page')) },
+  {
+    path: '/add-group',
+    title: 'Add Group',
+    Page: lazy(() => import('../features/groups/add-group-page')),
+    membersOnly: true,
+  },
   {
     path: '/group/:groupId',
     title: 'Group',
@@ -26,6 +38,7 @@ export const appRoutes: AppRoute[] = [
     path: '/group/:groupId/edit',
     title: 'Edit Group',
     Page: lazy(() => import('../features/groups/edit-group-page')),
+    membersOnly: true,
   },
   {
     path: '/group/:groupId/animals',
@@ -76,6 +89,7 @@ export const appRoutes: AppRoute[] = [
     path: '/animals/import',
     title: 'Import Animals',
     Page: lazy(() => import('../features/animals/import-animals-page')),
+    membersOnly: true,
   },
   {
     path: '/my-animals',
@@ -106,6 +120,11 @@ export const appRoutes: AppRoute[] = [
     Page: lazy(() => import('./routes/edit-reminder-page')),
   },
 ];
+
+/** A members' form: a farm sitter who reaches it by its address sees why not, and a way back. */
+function MembersOnly({ Page }: { Page: ComponentType }) {
+  return useMembersOnly() ? <MembersOnlyNotice backHref="/home" /> : <Page />;
+}
 
 const AuthPage = lazy(() => import('../features/auth/auth-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
@@ -171,8 +190,10 @@ export function AppRouter() {
         <PageErrorBoundary resetKey={location}>
           <Suspense fallback={loading}>
             <Switch>
-              {appRoutes.map(({ path, Page }) => (
-                <Route key={path} path={path} component={Page} />
+              {appRoutes.map(({ path, Page, membersOnly }) => (
+                <Route key={path} path={path}>
+                  {membersOnly ? <MembersOnly Page={Page} /> : <Page />}
+                </Route>
               ))}
             </Switch>
           </Suspense>

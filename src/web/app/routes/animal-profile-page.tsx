@@ -1,5 +1,6 @@
 // /animal/:animalId: the animal's photo, name, age and groups, Add Entry (above the fold on a phone),
-// its details, its reminders (its own and its groups') and its care history.
+// its details, its reminders (its own and its groups') and its care history. Edit shows only for
+// those whose role may change animals.
 import { useQuery } from '@tanstack/react-query';
 import { FileText, ImageOff, Pencil } from 'lucide-react';
 import { lazy, Suspense } from 'react';
@@ -22,6 +23,7 @@ import { RemindersCard } from '../../features/reminders/components/reminders-car
 import { WithdrawalBadges } from '../../features/animals/components/withdrawal-badges';
 import { useFarmToday } from '../../hooks/use-farm-today';
 import { formatUsDate } from '../../lib/dates';
+import { useCan } from '../../lib/farm';
 import { profileQuery } from '../../lib/profile';
 import { usePageHeading } from '../page-heading';
 
@@ -58,6 +60,7 @@ function AnimalProfile({
   weightUnit: WeightUnit;
 }) {
   const age = animalAge(animal, today);
+  const canEdit = useCan('member');
   return (
     <div className="space-y-4">
       <section aria-labelledby="animal-name" className={`${cardClasses} space-y-3`}>
@@ -90,16 +93,18 @@ function AnimalProfile({
               {age && <span> · {age}</span>}
             </p>
             <div className="flex flex-wrap gap-2">
-              <Link
-                href={`/animal/${animal.id}/edit`}
-                className={`${buttonBase} ${buttonClasses.secondary} -ml-0.5`}
-              >
-                <Pencil aria-hidden className="size-4" />
-                Edit
-              </Link>
+              {canEdit && (
+                <Link
+                  href={`/animal/${animal.id}/edit`}
+                  className={`${buttonBase} ${buttonClasses.secondary} -ml-0.5`}
+                >
+                  <Pencil aria-hidden className="size-4" />
+                  Edit
+                </Link>
+              )}
               <Link
                 href={`/animal/${animal.id}/record`}
-                className={`${buttonBase} ${buttonClasses.secondary} !px-3`}
+                className={`${buttonBase} ${buttonClasses.secondary} ${canEdit ? '' : '-ml-0.5'} !px-3`}
               >
                 <FileText aria-hidden className="size-4" />
                 Health Record

@@ -14,7 +14,9 @@ import { EntryForm } from '../../features/care/components/entry-form';
 import { useEntryRoute, type EntryRoute } from '../../features/care/entry-route';
 import { groupAnimalsQuery, groupQuery } from '../../features/groups/api/groups';
 import { farmToday } from '../../lib/dates';
+import { useCan } from '../../lib/farm';
 import { profileQuery } from '../../lib/profile';
+import { MembersOnlyNotice, useMembersOnly } from '../../components/members-only';
 
 /** A view instead of the form: a heading, an optional message, and a way back. */
 function Problem({
@@ -55,6 +57,7 @@ function EntryPage({ route }: { route: EntryRoute }) {
   // value: the batch's entries, however old the batch
   const batchEntries = useQuery({ ...careBatchQuery(entryId ?? ''), enabled: isGroup && entryId !== null });
   const weighInEdit = isGroup && entryId !== null && type === 'weight';
+  const canAddAnimal = useCan('member');
 
   if (entryId !== null) {
     if (entry.isPending) return <Loading />;
@@ -139,9 +142,11 @@ function EntryPage({ route }: { route: EntryRoute }) {
       return (
         <Problem title="No animals found in group">
           <p className="text-sm text-stone-700">Add an animal to {name} to record care for the group.</p>
-          <Link href={`/group/${ownerId}/add-animal`} className={`${buttonBase} ${buttonClasses.primary}`}>
-            + Add New Animal
-          </Link>
+          {canAddAnimal && (
+            <Link href={`/group/${ownerId}/add-animal`} className={`${buttonBase} ${buttonClasses.primary}`}>
+              + Add New Animal
+            </Link>
+          )}
         </Problem>
       );
     }
@@ -164,7 +169,11 @@ function EntryPage({ route }: { route: EntryRoute }) {
 export default function CareEntryPage() {
   const [pathname] = useLocation();
   const route = useEntryRoute();
+  // a farm sitter adds notes and weights; medications and every change are the members'
+  const membersOnly = useMembersOnly();
   if (!route) return <Redirect to="/home" replace />;
+  if (membersOnly && (route.entryId !== null || route.type === 'medical'))
+    return <MembersOnlyNotice backHref={route.ownerPath} />;
   return (
     <div className="space-y-2">
       <BackButton fallback={route.ownerPath} />

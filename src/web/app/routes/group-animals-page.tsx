@@ -1,5 +1,5 @@
 // /group/:groupId/animals: the animals of one group, on the same card as My Animals (photo, tag,
-// age, weight), each with a link to its profile.
+// age, weight), each with a link to its profile; '+ Add Animal' for those whose role may.
 import { WaitingChanges } from '../../components/waiting-changes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -12,6 +12,7 @@ import { groupAnimalsQuery, groupQuery, groupsQuery } from '../../features/group
 import { solid } from '../../features/groups/color';
 import { useGroupId } from '../../features/groups/use-group-id';
 import { useFarmToday } from '../../hooks/use-farm-today';
+import { useCan } from '../../lib/farm';
 import { profileQuery } from '../../lib/profile';
 
 export default function GroupAnimalsPage() {
@@ -21,6 +22,7 @@ export default function GroupAnimalsPage() {
   const groups = useQuery(groupsQuery);
   const profile = useQuery(profileQuery);
   const { today } = useFarmToday();
+  const canAdd = useCan('member');
 
   if (group.isPending) return <Loading>Loading animals...</Loading>;
   if (group.isError) {
@@ -35,9 +37,11 @@ export default function GroupAnimalsPage() {
         <Link href={`/group/${id}`} className={`${buttonBase} ${buttonClasses.ghost} -ml-2 px-2`}>
           ← Back to Group
         </Link>
-        <Link href={`/group/${id}/add-animal`} className={`${buttonBase} ${buttonClasses.primary}`}>
-          + Add Animal
-        </Link>
+        {canAdd && (
+          <Link href={`/group/${id}/add-animal`} className={`${buttonBase} ${buttonClasses.primary}`}>
+            + Add Animal
+          </Link>
+        )}
       </div>
       <h2 className="flex items-center gap-2 text-lg font-semibold [overflow-wrap:anywhere]">
         <span

@@ -1,5 +1,6 @@
 // /group/:groupId: the group's name, count and description, the way to its animals and its edit
-// page, Add Entry, the reminders of the group and its animals, and the group's log.
+// page (for those whose role may edit), Add Entry, the reminders of the group and its animals, and
+// the group's log.
 import { useQuery } from '@tanstack/react-query';
 import { LineChart, NotebookPen, Pencil, PawPrint } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -16,6 +17,7 @@ import { groupAnimalsQuery, groupQuery } from '../../features/groups/api/groups'
 import { solid } from '../../features/groups/color';
 import { useGroupId } from '../../features/groups/use-group-id';
 import { RemindersCard } from '../../features/reminders/components/reminders-card';
+import { useCan } from '../../lib/farm';
 import { usePageHeading } from '../page-heading';
 
 function SectionCard({
@@ -46,6 +48,7 @@ export default function GroupDetailPage() {
   // read here too, so that the group's care forms (which list its animals) open with no signal
   useQuery(groupAnimalsQuery(groupId));
   usePageHeading(group.data?.name);
+  const canEdit = useCan('member');
 
   if (group.isPending) return <Loading>Loading group...</Loading>;
   if (group.isError) {
@@ -65,10 +68,12 @@ export default function GroupDetailPage() {
           <h2 id="group-heading" className="min-w-0 text-xl font-semibold break-words">
             {name} <span className="font-normal whitespace-nowrap text-stone-600">({animalCount})</span>
           </h2>
-          <Link href={`/group/${id}/edit`} className={`${buttonBase} ${buttonClasses.ghost} shrink-0 px-3`}>
-            <Pencil aria-hidden className="size-4" />
-            Edit
-          </Link>
+          {canEdit && (
+            <Link href={`/group/${id}/edit`} className={`${buttonBase} ${buttonClasses.ghost} shrink-0 px-3`}>
+              <Pencil aria-hidden className="size-4" />
+              Edit
+            </Link>
+          )}
         </div>
         {description ? (
           <p className="break-words whitespace-pre-line text-stone-700">{description}</p>
@@ -80,13 +85,18 @@ export default function GroupDetailPage() {
             <PawPrint aria-hidden className="size-4" />
             View Animals
           </Link>
-          <Link href={`/group/${id}/weights`} className={`${buttonBase} ${buttonClasses.secondary}`}>
+          <Link
+            href={`/group/${id}/weights`}
+            className={`${buttonBase} ${buttonClasses.secondary} ${canEdit ? '' : 'col-span-2'}`}
+          >
             <LineChart aria-hidden className="size-4" />
             Weights
           </Link>
-          <Link href={`/group/${id}/edit`} className={`${buttonBase} ${buttonClasses.secondary}`}>
-            Edit Group
-          </Link>
+          {canEdit && (
+            <Link href={`/group/${id}/edit`} className={`${buttonBase} ${buttonClasses.secondary}`}>
+              Edit Group
+            </Link>
+          )}
         </div>
       </section>
 

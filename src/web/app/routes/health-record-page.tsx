@@ -1,5 +1,6 @@
 // /animal/:animalId/record: the animal's 'Health Record' for the vet — 'Print' (the print styles
-// lay it out for paper) and 'Share' (a read-only link, shown once, until 'Revoke').
+// lay it out for paper) and 'Share' (a read-only link, shown once, until 'Revoke'). A share link
+// reaches outside the farm: only those whose role may make one see the panel (and read its state).
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useParams } from 'wouter';
@@ -16,6 +17,7 @@ import {
   useShareRecord,
 } from '../../features/records/api/records';
 import { formatUsDate } from '../../lib/dates';
+import { useCan } from '../../lib/farm';
 import { usePageHeading } from '../page-heading';
 import { HealthRecordView } from './health-record-view';
 
@@ -54,6 +56,7 @@ function SharePanel({ animalId }: { animalId: string }) {
 export default function HealthRecordPage() {
   const { animalId = '' } = useParams<{ animalId: string }>();
   const record = useQuery(healthRecordQuery(animalId));
+  const canShare = useCan('member');
   usePageHeading(record.data ? `Health Record: ${record.data.animal.name}` : undefined);
 
   if (record.isPending) return <Loading tight>Loading record...</Loading>;
@@ -73,7 +76,7 @@ export default function HealthRecordPage() {
       <div className={`${cardClasses} print:border-0 print:p-0 print:shadow-none`}>
         <HealthRecordView record={record.data} />
       </div>
-      <SharePanel animalId={animalId} />
+      {canShare && <SharePanel animalId={animalId} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // /my-animals: the farm's animals, found by a search (name, tag ID, breed), narrowed by group,
 // species and sex and ordered by name (natural order), age or weight — all done by the server
-// (GET /api/v1/animals?…). The choice lives in the address, so a reload or Back keeps it.
+// (GET /api/v1/animals?…). The choice lives in the address, so a reload or Back keeps it. Adding,
+// importing and deleting animals show only for those whose role may.
 import { WaitingChanges } from '../../components/waiting-changes';
 import { useQuery } from '@tanstack/react-query';
 import { PawPrint, Trash2 } from 'lucide-react';
@@ -26,6 +27,7 @@ import { isFiltered, readFilters, type FilterKey } from '../../features/animals/
 import { AnimalCard } from '../../features/animals/components/animal-card';
 import { groupsQuery } from '../../features/groups/api/groups';
 import { useFarmToday } from '../../hooks/use-farm-today';
+import { useCan } from '../../lib/farm';
 import { profileQuery } from '../../lib/profile';
 
 const searchDelay = 300;
@@ -77,6 +79,7 @@ export default function MyAnimalsPage() {
   const profile = useQuery(profileQuery);
   const { today } = useFarmToday();
   const remove = useDeleteAnimal();
+  const canChange = useCan('member');
   const toast = useToast();
   const [toDelete, setToDelete] = useState<AnimalListItem | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -131,14 +134,16 @@ export default function MyAnimalsPage() {
         <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold">
           {filtered ? 'My Animals' : `My Animals (${list.length})`}
         </h2>
-        <div className="flex flex-wrap gap-2">
-          <Link href="/animals/import" className={`${buttonBase} ${buttonClasses.secondary}`}>
-            Import Animals
-          </Link>
-          <Link href="/add-animal" className={`${buttonBase} ${buttonClasses.primary}`}>
-            + Add Animal
-          </Link>
-        </div>
+        {canChange && (
+          <div className="flex flex-wrap gap-2">
+            <Link href="/animals/import" className={`${buttonBase} ${buttonClasses.secondary}`}>
+              Import Animals
+            </Link>
+            <Link href="/add-animal" className={`${buttonBase} ${buttonClasses.primary}`}>
+              + Add Animal
+            </Link>
+          </div>
+        )}
       </div>
       <WaitingChanges kind="animal" />
       {noAnimalsAtAll ? (
@@ -146,7 +151,9 @@ export default function MyAnimalsPage() {
           <PawPrint aria-hidden className="mx-auto size-8 text-stone-500" />
           <h3 className="font-semibold">No Animals Found</h3>
           <p className="text-sm text-stone-700">
-            You haven't added any animals yet. Start by creating your first animal.
+            {canChange
+              ? "You haven't added any animals yet. Start by creating your first animal."
+              : 'This farm has no animals yet.'}
           </p>
         </section>
       ) : (
@@ -250,15 +257,17 @@ export default function MyAnimalsPage() {
                     today={today}
                     weightUnit={weightUnit}
                     action={
-                      <button
-                        type="button"
-                        onClick={() => setToDelete(animal)}
-                        aria-label={`Delete ${animal.name}`}
-                        title={`Delete ${animal.name}`}
-                        className="-mt-1 -mr-1 inline-flex size-10 shrink-0 items-center justify-center rounded-md text-stone-600 hover:bg-red-50 hover:text-red-700"
-                      >
-                        <Trash2 aria-hidden className="size-5" />
-                      </button>
+                      canChange && (
+                        <button
+                          type="button"
+                          onClick={() => setToDelete(animal)}
+                          aria-label={`Delete ${animal.name}`}
+                          title={`Delete ${animal.name}`}
+                          className="-mt-1 -mr-1 inline-flex size-10 shrink-0 items-center justify-center rounded-md text-stone-600 hover:bg-red-50 hover:text-red-700"
+                        >
+                          <Trash2 aria-hidden className="size-5" />
+                        </button>
+                      )
                     }
                   />
                 </li>

@@ -1,4 +1,5 @@
-// /home, My Herd: the next reminders (features/reminders' card) and the farm's groups.
+// /home, My Herd: the next reminders (features/reminders' card) and the farm's groups; adding a
+// group is for those whose role may.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Loading, LoadError } from '../../components/page-states';
@@ -7,23 +8,29 @@ import { cardClasses } from '../../components/ui/card';
 import { groupsQuery } from '../../features/groups/api/groups';
 import { GroupCard } from '../../features/groups/components/group-card';
 import { UpcomingRemindersCard } from '../../features/reminders/components/reminders-card';
+import { useCan } from '../../lib/farm';
 
-function EmptyHerd() {
+function EmptyHerd({ canAdd }: { canAdd: boolean }) {
   return (
     <div className={`${cardClasses} space-y-3 py-10 text-center`}>
       <h2 className="text-lg font-semibold">No Herds Created Yet</h2>
-      <p className="text-sm text-stone-600">
-        Create a group for each herd, flock or pen to keep their records together.
-      </p>
-      <Link href="/add-group" className={`${buttonBase} ${buttonClasses.primary}`}>
-        + Add New Group
-      </Link>
+      {canAdd && (
+        <>
+          <p className="text-sm text-stone-600">
+            Create a group for each herd, flock or pen to keep their records together.
+          </p>
+          <Link href="/add-group" className={`${buttonBase} ${buttonClasses.primary}`}>
+            + Add New Group
+          </Link>
+        </>
+      )}
     </div>
   );
 }
 
 export default function MyHerdPage() {
   const groups = useQuery(groupsQuery);
+  const canAdd = useCan('member');
 
   if (groups.isPending) return <Loading>Loading your farm data...</Loading>;
   if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;
@@ -32,16 +39,18 @@ export default function MyHerdPage() {
     <div className="space-y-4">
       <UpcomingRemindersCard />
       {groups.data.length === 0 ? (
-        <EmptyHerd />
+        <EmptyHerd canAdd={canAdd} />
       ) : (
         <section aria-labelledby="groups-heading" className="space-y-3">
           <div className="flex items-center justify-between gap-2">
             <h2 id="groups-heading" className="text-lg font-semibold">
               My Herd <span className="font-normal text-stone-600">({groups.data.length})</span>
             </h2>
-            <Link href="/add-group" className={`${buttonBase} ${buttonClasses.primary}`}>
-              + Add Group
-            </Link>
+            {canAdd && (
+              <Link href="/add-group" className={`${buttonBase} ${buttonClasses.primary}`}>
+                + Add Group
+              </Link>
+            )}
           </div>
           <ul className="flex flex-col gap-3 md:items-center">
             {groups.data.map((group) => (

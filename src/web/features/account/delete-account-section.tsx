@@ -71,8 +71,8 @@ function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () =>
         </h2>
         <p id={`${id}-message`} className="text-sm text-stone-700">
           This deletes your account and your farm for good: every group, animal, photo, care entry and
-          reminder, and your profile. It cannot be undone. A farm shared with another owner stays with
-          them; you only leave it.
+          reminder, and your profile. It cannot be undone. A farm shared with another owner stays with them;
+          you only leave it.
         </p>
         <TextField
           label="Type your email to confirm"

@@ -1,6 +1,6 @@
 // /reminders: every active reminder, as a month calendar (the default) or a list by due date. The
 // choice is kept in the address (?view=list, so a reload and Back keep it) and remembered for the
-// next visit.
+// next visit. '+ New Reminder' shows for those whose role may add one.
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, List } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { useFarmToday } from '../../hooks/use-farm-today';
 import { longDate, monthStart } from '../../lib/dates';
+import { useCan } from '../../lib/farm';
 import { remindersQuery } from './api/reminders';
 import { MonthCalendar, type DayMark } from './components/month-calendar';
 import { plural } from './reminder-format';
@@ -205,6 +206,7 @@ export default function RemindersPage() {
   const [view, setView] = useView();
   const reminders = useQuery(remindersQuery());
   const { today } = useFarmToday();
+  const canAdd = useCan('member');
 
   return (
     <div className="space-y-4">
@@ -217,9 +219,11 @@ export default function RemindersPage() {
             </>
           )}
         </p>
-        <Link href="/reminders/new" className={`${buttonBase} ${buttonClasses.primary}`}>
-          + New Reminder
-        </Link>
+        {canAdd && (
+          <Link href="/reminders/new" className={`${buttonBase} ${buttonClasses.primary}`}>
+            + New Reminder
+          </Link>
+        )}
       </div>
       <ViewToggle view={view} onChange={setView} />
       {reminders.isPending ? (

@@ -1,5 +1,6 @@
 // A dam's 'Breeding' card on her profile: 'Record Breeding' and 'Record Birth', and her breedings
-// newest first with the sire and 'Expected birth {MMM d, yyyy}' (or the day of the birth).
+// newest first with the sire and 'Expected birth {MMM d, yyyy}' (or the day of the birth). Recording
+// and deleting show only for those whose role may.
 import { useQuery } from '@tanstack/react-query';
 import { Baby, Heart, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -12,9 +13,11 @@ import { cardClasses } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toaster';
 import { formatUsDate } from '../../../lib/dates';
+import { useCan } from '../../../lib/farm';
 import { breedingsQuery, useDeleteBreeding } from '../api/breeding';
 
-function BreedingItem({ breeding, onDelete }: { breeding: Breeding; onDelete: () => void }) {
+/** `onDelete` is left out where the role may not delete. */
+function BreedingItem({ breeding, onDelete }: { breeding: Breeding; onDelete?: () => void }) {
   return (
     <li className="flex items-start gap-2 py-2 text-sm">
       <div className="min-w-0 flex-1 space-y-0.5">
@@ -43,14 +46,16 @@ function BreedingItem({ breeding, onDelete }: { breeding: Breeding; onDelete: ()
         </p>
         {breeding.note && <p className="[overflow-wrap:anywhere] text-stone-600">{breeding.note}</p>}
       </div>
-      <button
-        type="button"
-        onClick={onDelete}
-        aria-label={`Delete breeding of ${formatUsDate(breeding.bredOn)}`}
-        className={`${buttonBase} ${buttonClasses.ghost} size-10 shrink-0 !px-0 text-red-700`}
-      >
-        <Trash2 aria-hidden className="size-4" />
-      </button>
+      {onDelete && (
+        <button
+          type="button"
+          onClick={onDelete}
+          aria-label={`Delete breeding of ${formatUsDate(breeding.bredOn)}`}
+          className={`${buttonBase} ${buttonClasses.ghost} size-10 shrink-0 !px-0 text-red-700`}
+        >
+          <Trash2 aria-hidden className="size-4" />
+        </button>
+      )}
     </li>
   );
 }
@@ -60,6 +65,7 @@ export function BreedingCard({ damId }: { damId: string }) {
   const remove = useDeleteBreeding();
   const toast = useToast();
   const [deleting, setDeleting] = useState<Breeding | null>(null);
+  const canChange = useCan('member');
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -77,16 +83,21 @@ export function BreedingCard({ damId }: { damId: string }) {
       <h3 id="breeding-heading" className="font-semibold">
         Breeding
       </h3>
-      <div className="grid grid-cols-2 gap-2">
-        <Link href={`/animal/${damId}/breeding`} className={`${buttonBase} ${buttonClasses.secondary} !px-2`}>
-          <Heart aria-hidden className="size-4" />
-          Record Breeding
-        </Link>
-        <Link href={`/animal/${damId}/birth`} className={`${buttonBase} ${buttonClasses.secondary} !px-2`}>
-          <Baby aria-hidden className="size-4" />
-          Record Birth
-        </Link>
-      </div>
+      {canChange && (
+        <div className="grid grid-cols-2 gap-2">
+          <Link
+            href={`/animal/${damId}/breeding`}
+            className={`${buttonBase} ${buttonClasses.secondary} !px-2`}
+          >
+            <Heart aria-hidden className="size-4" />
+            Record Breeding
+          </Link>
+          <Link href={`/animal/${damId}/birth`} className={`${buttonBase} ${buttonClasses.secondary} !px-2`}>
+            <Baby aria-hidden className="size-4" />
+            Record Birth
+          </Link>
+        </div>
+      )}
       {breedings.isPending ? (
         <p role="status" className="text-sm text-stone-600">
           Loading breedings...
@@ -96,7 +107,11 @@ export function BreedingCard({ damId }: { damId: string }) {
       ) : breedings.data.length ? (
         <ul className="divide-y divide-stone-100 border-t border-stone-100">
           {breedings.data.map((breeding) => (
-            <BreedingItem key={breeding.id} breeding={breeding} onDelete={() => setDeleting(breeding)} />
+            <BreedingItem
+              key={breeding.id}
+              breeding={breeding}
+              onDelete={canChange ? () => setDeleting(breeding) : undefined}
+            />
           ))}
         </ul>
       ) : (

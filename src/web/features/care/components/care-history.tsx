@@ -1,9 +1,11 @@
-// An animal's care history, newest first: Edit and Delete act on this animal's entry only.
+// An animal's care history, newest first, each entry with who recorded it: Edit and Delete (for
+// those whose role may change entries) act on this animal's entry only.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CareEntry } from '../../../../shared/schemas/care';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toaster';
+import { useCan } from '../../../lib/farm';
 import { profileQuery } from '../../../lib/profile';
 import { animalCarePagesQuery, useDeleteCareEntry } from '../api/care';
 import { entryDetails, entryTitle } from './entry-display';
@@ -23,6 +25,7 @@ export function CareHistory({ animalId }: { animalId: string }) {
   const remove = useDeleteCareEntry();
   const toast = useToast();
   const [pending, setPending] = useState<string | null>(null);
+  const canChange = useCan('member');
 
   if (history.isPending || profile.isPending) {
     return (
@@ -63,8 +66,9 @@ export function CareHistory({ animalId }: { animalId: string }) {
             date={entry.dateRecorded}
             title={entryTitle(entry)}
             details={entryDetails(entry, farmUnit)}
-            editHref={`/animal/${animalId}/edit-${entry.type}/${entry.id}`}
-            onDelete={() => setPending(entry.id)}
+            recordedBy={entry.recordedBy}
+            editHref={canChange ? `/animal/${animalId}/edit-${entry.type}/${entry.id}` : undefined}
+            onDelete={canChange ? () => setPending(entry.id) : undefined}
           />
         ))}
       </ul>

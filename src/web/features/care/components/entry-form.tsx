@@ -1,11 +1,11 @@
 // The care entry form, new or edit, for one animal or a whole group: medication, weight or note.
 // A new entry is one request (one batch id chosen per form, so a retry is recorded once); an edit
 // changes the opened entry (animal page) or its whole batch (group page; a weigh-in's, each
-// animal's value). Fields start empty, SPEC's values as placeholders; a weight shows the animal's
-// latest as a hint; the medication suggests the farm's earlier ones, and picking one fills its last
-// dosage, unit, route and withdrawal periods into those fields that are empty (or that an earlier
-// pick filled) — never over what the user typed. Leaving with unsaved changes asks first
-// (useLeaveGuard).
+// animal's value) and says who recorded it. Fields start empty, SPEC's values as placeholders; a
+// weight shows the animal's latest as a hint; the medication suggests the farm's earlier ones, and
+// picking one fills its last dosage, unit, route and withdrawal periods into those fields that are
+// empty (or that an earlier pick filled) — never over what the user typed. Leaving with unsaved
+// changes asks first (useLeaveGuard).
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
@@ -30,6 +30,7 @@ import { SelectField, TextField, TextareaField } from '../../../components/ui/fi
 import { useToast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api';
 import { LeaveGuardDialog, leaveGuardOff, useLeaveGuard } from '../../../hooks/use-leave-guard';
+import { useCan } from '../../../lib/farm';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { saveOrQueue, waitingToSync } from '../../../lib/outbox';
 import { medicationsQuery, useCreateCareEntries, useUpdateCareEntry } from '../api/care';
@@ -99,7 +100,9 @@ export function EntryForm({
   const isGroup = owner === 'group';
   const editing = entry !== undefined;
   const pickAnimals = isGroup && !editing;
-  const withReminder = !editing && type !== 'note';
+  // reminders are a member's to make: a farm sitter records the weight alone
+  const member = useCan('member');
+  const withReminder = !editing && type !== 'note' && member;
   const batchWeights = editing && isGroup && type === 'weight' && batch !== undefined && batch.length > 0;
   const oneWeight = type === 'weight' && (!isGroup || editing) && !batchWeights;
 
@@ -254,6 +257,7 @@ export function EntryForm({
           {isGroup ? 'Group: ' : 'For '}
           <span className="font-medium text-stone-800">{subject}</span>
         </p>
+        {entry?.recordedBy && <p className="text-xs text-stone-600">by {entry.recordedBy}</p>}
       </div>
       {editing && isGroup && (
         <BatchNotice

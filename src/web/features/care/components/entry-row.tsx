@@ -1,5 +1,6 @@
-// One row of a care list (an animal's history, a group's log): date, icon, title, details, then
-// Edit and Delete. The buttons' names carry the entry's title and date so that each is distinct.
+// One row of a care list (an animal's history, a group's log): date and who recorded it, icon,
+// title, details, then Edit and Delete (for those whose role may change entries). The buttons'
+// names carry the entry's title and date so that each is distinct.
 import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -16,6 +17,7 @@ export function EntryRow({
   date,
   title,
   details,
+  recordedBy,
   editHref,
   onDelete,
   subject,
@@ -28,8 +30,11 @@ export function EntryRow({
   details: string | null;
   /** whose entry, in the buttons' names (a group log's row of one animal's own entry) */
   subject?: string;
-  editHref: string;
-  onDelete: () => void;
+  /** the name of who recorded it ('by Sam'); nothing when unknown */
+  recordedBy?: string | null;
+  /** Edit and Delete: left out where the role may not change entries */
+  editHref?: string;
+  onDelete?: () => void;
   /** more about the entry, under the details (the animals of a group's batch) */
   children?: ReactNode;
 }) {
@@ -43,6 +48,12 @@ export function EntryRow({
       <div className="min-w-0 flex-1 space-y-1">
         <p className="text-xs font-medium text-stone-600">
           <time dateTime={date}>{usDate(date)}</time>
+          {recordedBy && (
+            <>
+              {' · '}
+              <span>by {recordedBy}</span>
+            </>
+          )}
         </p>
         <p className="font-semibold break-words text-stone-900">
           <span className="sr-only">{entryTypeLabels[type]}: </span>
@@ -50,20 +61,29 @@ export function EntryRow({
         </p>
         {details && <ExpandableText text={details} className="text-sm break-words text-stone-700" />}
         {children}
-        <div className="flex gap-2 pt-1">
-          <Link href={editHref} className={`${buttonBase} ${rowButton} text-stone-900 hover:bg-stone-100`}>
-            <Pencil aria-hidden className="size-4" />
-            Edit<span className="sr-only"> {which}</span>
-          </Link>
-          <button
-            type="button"
-            onClick={onDelete}
-            className={`${buttonBase} ${rowButton} text-red-700 hover:bg-red-50`}
-          >
-            <Trash2 aria-hidden className="size-4" />
-            Delete<span className="sr-only"> {which}</span>
-          </button>
-        </div>
+        {(editHref || onDelete) && (
+          <div className="flex gap-2 pt-1">
+            {editHref && (
+              <Link
+                href={editHref}
+                className={`${buttonBase} ${rowButton} text-stone-900 hover:bg-stone-100`}
+              >
+                <Pencil aria-hidden className="size-4" />
+                Edit<span className="sr-only"> {which}</span>
+              </Link>
+            )}
+            {onDelete && (
+              <button
+                type="button"
+                onClick={onDelete}
+                className={`${buttonBase} ${rowButton} text-red-700 hover:bg-red-50`}
+              >
+                <Trash2 aria-hidden className="size-4" />
+                Delete<span className="sr-only"> {which}</span>
+              </button>
+            )}
+          </div>
+        )}
       </div>
     </li>
   );

@@ -1,6 +1,7 @@
 // A group's log, newest first: one row per batch recorded for the group, with the animals it was
 // applied to (Edit opens the batch; Delete removes it from every animal, scope 'batch'), and one
 // row per entry of its animals' own, marked with the animal (Edit and Delete act on that entry).
+// Edit, Delete and Add New Animal show only for those whose role may use them.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -8,6 +9,7 @@ import type { CareBatch } from '../../../../shared/schemas/care';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toaster';
+import { useCan } from '../../../lib/farm';
 import { profileQuery } from '../../../lib/profile';
 import { groupLogPagesQuery, useDeleteCareEntry } from '../api/care';
 import { batchDetails, batchSizes, entryTitle } from './entry-display';
@@ -37,6 +39,7 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
   } | null>(null);
   // weights read in the farm's unit
   const profile = useQuery(profileQuery);
+  const canChange = useCan('member');
 
   if (log.isPending || profile.isPending) {
     return (
@@ -71,7 +74,7 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
     return (
       <>
         <p className="text-sm text-stone-600">No care entries yet for this group</p>
-        {animalCount === 0 && (
+        {animalCount === 0 && canChange && (
           <Link
             href={`/group/${groupId}/add-animal`}
             className={`${buttonBase} ${buttonClasses.primary} w-full`}
@@ -97,8 +100,12 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
                 title={entryTitle(batch)}
                 details={batchDetails(batch, farmUnit)}
                 subject={own.name}
-                editHref={`/animal/${own.id}/edit-${batch.type}/${batch.entryId}`}
-                onDelete={() => setPending({ entryId: batch.entryId, animals: 1, scope: 'entry' })}
+                editHref={canChange ? `/animal/${own.id}/edit-${batch.type}/${batch.entryId}` : undefined}
+                onDelete={
+                  canChange
+                    ? () => setPending({ entryId: batch.entryId, animals: 1, scope: 'entry' })
+                    : undefined
+                }
               >
                 <p className="text-xs font-medium break-words text-stone-700">
                   <Link
@@ -120,8 +127,10 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
               date={batch.dateRecorded}
               title={entryTitle(batch)}
               details={batchDetails(batch, farmUnit)}
-              editHref={`/group/${groupId}/edit-${batch.type}/${batch.entryId}`}
-              onDelete={() => setPending({ entryId: batch.entryId, animals, scope: 'batch' })}
+              editHref={canChange ? `/group/${groupId}/edit-${batch.type}/${batch.entryId}` : undefined}
+              onDelete={
+                canChange ? () => setPending({ entryId: batch.entryId, animals, scope: 'batch' }) : undefined
+              }
             >
               <p className="text-xs font-medium text-stone-700">
                 Applied to {batch.animals.length} animal(s)

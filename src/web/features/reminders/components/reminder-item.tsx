@@ -1,5 +1,6 @@
 // One active reminder: what is due, for which animal or group (a batch's: 'N animals'), when, how
-// often, 'Done' and 'Edit' (to change, snooze or delete it).
+// often, 'Done' and, for those whose role may change reminders, 'Edit' (to change, snooze or
+// delete it).
 import { CalendarDays, Check, CloudUpload, Pencil, PawPrint, Repeat, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { isOverdue, withoutReminderWord } from '../../../../shared/care/rules';
@@ -8,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toaster';
 import { offlineMessage } from '../../../lib/api';
 import { usDate } from '../../../lib/dates';
+import { useCan } from '../../../lib/farm';
 import { saveOrQueue, useOutbox, waitingToSync } from '../../../lib/outbox';
 import { useCompleteReminder } from '../api/reminders';
 import { OverdueBadge, TypeBadge } from './reminder-badges';
@@ -101,6 +103,7 @@ export function DoneButton({ reminder, compact = false }: { reminder: Reminder; 
 export function ReminderItem({ reminder, today }: { reminder: Reminder; today: string }) {
   const title = withoutReminderWord(reminder.title);
   const overdue = isOverdue(reminder.dueDate, today);
+  const canChange = useCan('member');
 
   return (
     <article
@@ -131,14 +134,16 @@ export function ReminderItem({ reminder, today }: { reminder: Reminder; today: s
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
         <DoneButton reminder={reminder} />
-        <Link
-          href={`/reminders/${reminder.id}/edit`}
-          aria-label={`Edit ${title}`}
-          className="inline-flex min-h-9 items-center gap-1 px-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
-        >
-          <Pencil aria-hidden className="size-3.5" />
-          Edit
-        </Link>
+        {canChange && (
+          <Link
+            href={`/reminders/${reminder.id}/edit`}
+            aria-label={`Edit ${title}`}
+            className="inline-flex min-h-9 items-center gap-1 px-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
+            <Pencil aria-hidden className="size-3.5" />
+            Edit
+          </Link>
+        )}
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 // The Reminders card of a group's page or an animal's profile: its active reminders (for a group,
 // also those of its animals; for an animal, also those of its groups and the group batches that
-// name it) and a way to add one. And home's Upcoming Reminders: the next three, each opening its
-// animal or group, with Done.
+// name it) and a way to add one (for those whose role may). And home's Upcoming Reminders: the
+// next three, each opening its animal or group, with Done.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useId } from 'react';
@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
 import { useFarmToday } from '../../../hooks/use-farm-today';
 import { ApiError } from '../../../lib/api';
+import { useCan } from '../../../lib/farm';
 import { remindersQuery } from '../api/reminders';
 import { DueBadge } from './reminder-badges';
 import { DoneButton, ReminderList, ReminderSubject } from './reminder-item';
@@ -50,6 +51,7 @@ export function RemindersCard({
   const headingId = useId();
   const reminders = useQuery(remindersQuery(animalId ? { animalId } : groupId ? { groupId } : {}));
   const { today } = useFarmToday();
+  const canAdd = useCan('member');
   const addHref = animalId
     ? `/reminders/new?animalId=${encodeURIComponent(animalId)}`
     : groupId
@@ -63,12 +65,14 @@ export function RemindersCard({
           <Bell aria-hidden className="size-4 text-brand-700" />
           {title}
         </h3>
-        <Link
-          href={addHref}
-          className="inline-flex min-h-10 items-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
-        >
-          + Add Reminder
-        </Link>
+        {canAdd && (
+          <Link
+            href={addHref}
+            className="inline-flex min-h-10 items-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
+            + Add Reminder
+          </Link>
+        )}
       </div>
       {reminders.isPending || reminders.isError ? (
         <LoadState reminders={reminders} />
