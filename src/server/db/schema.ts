@@ -139,6 +139,8 @@ export const farmMembers = pgTable(
     role: farmRole('role').notNull().default('owner'),
     /** a farm sitter's last day (the farm's time zone); the access ends by itself after it */
     accessUntil: date('access_until', { mode: 'string' }),
+    /** when the person last chose this farm (switching, accepting): a new session starts in it */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
   (table) => [

@@ -74,8 +74,9 @@ export function requireFarm(options: {
 }): MiddlewareHandler<AppEnv> {
   const { db, secret, cookieName, cache } = options;
   // The farm in use: the one the session chose, while the user is still a member and a sitter's
-  // last day has not passed in the farm's time zone; otherwise the user's own (every user owns the
-  // farm made at sign-up), then the oldest membership.
+  // last day has not passed in the farm's time zone; for a new session the one they last chose
+  // (a sitter who signed up through an invitation signs in to that farm); else their own (every
+  // user owns the farm made at sign-up), then the oldest membership.
   const lookup = db
     .select({
       userId: session.userId,
@@ -97,6 +98,7 @@ export function requireFarm(options: {
     )
     .orderBy(
       sql`${farmMembers.farmId} = ${session.activeFarmId} desc nulls last`,
+      sql`${farmMembers.lastUsedAt} desc nulls last`,
       sql`${farmMembers.role} = 'owner' desc`,
       farmMembers.createdAt,
     )

@@ -1,7 +1,7 @@
 // The one HTTP client of the browser: same-origin JSON, errors thrown as ApiError. `client` is typed
 // from the server's own routes (Hono's `hc` over ApiRoutes), so a renamed route, field or query
 // parameter fails `tsc`, not a user; `api` is the untyped door kept for Better Auth's calls
-// (lib/session.ts, see docs/decisions/0018-typed-client.md).
+// (lib/session.ts) and public link pages (see docs/decisions/0018-typed-client.md).
 import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiRoutes } from '../../server/app';
@@ -84,7 +84,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   return (await readJson(response)) as T;
 }
 
-/** Untyped calls for Better Auth's endpoints only (/api/auth/…, lib/session.ts); /api/v1 goes through `client`. */
+/** Untyped calls for Better Auth's endpoints (/api/auth/…, lib/session.ts) and a link's public side (/api/public/…); /api/v1 goes through `client`. */
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),

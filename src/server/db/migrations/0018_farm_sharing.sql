@@ -4,6 +4,8 @@ ALTER TYPE farm_role ADD VALUE IF NOT EXISTS 'sitter';
 --> statement-breakpoint
 ALTER TABLE farm_members ADD COLUMN access_until date;
 --> statement-breakpoint
+ALTER TABLE farm_members ADD COLUMN last_used_at timestamptz;
+--> statement-breakpoint
 ALTER TABLE session ADD COLUMN active_farm_id uuid REFERENCES farms(id) ON DELETE SET NULL;
 --> statement-breakpoint
 CREATE INDEX session_active_farm_id_idx ON session (active_farm_id);

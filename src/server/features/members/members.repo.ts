@@ -209,7 +209,7 @@ export function createMembersRepo(db: Database) {
         .orderBy(asc(farmMembers.createdAt));
     },
 
-    /** Points the session at a farm the user belongs to now; false if they do not. */
+    /** Points the session at a farm the user belongs to now (and their next sessions); false if they do not. */
     async useFarm(sessionId: string, userId: string, farmId: string): Promise<boolean> {
       const rows = await db
         .update(session)
@@ -223,7 +223,12 @@ export function createMembersRepo(db: Database) {
           ),
         )
         .returning({ id: session.id });
-      return rows.length > 0;
+      if (!rows.length) return false;
+      await db
+        .update(farmMembers)
+        .set({ lastUsedAt: sql`now()` })
+        .where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.userId, userId)));
+      return true;
     },
 
     /** An invitation still out, by its link's token hash: what the link's page shows. */
@@ -270,8 +275,13 @@ export function createMembersRepo(db: Database) {
             userId: caller.userId,
             role: invitation.role,
             accessUntil: invitation.role === 'sitter' ? invitation.accessUntil : null,
+            lastUsedAt: sql`now()`,
           })
-          .onConflictDoNothing();
+          .onConflictDoUpdate({
+            // already a member: keeps their role (a link never raises it), and starts there
+            target: [farmMembers.farmId, farmMembers.userId],
+            set: { lastUsedAt: sql`now()` },
+          });
         await tx
           .update(session)
           .set({ activeFarmId: invitation.farmId })
@@ -332,6 +342,7 @@ export function createMembersRepo(db: Database) {
           userId,
           role: invitation.role,
           accessUntil: invitation.role === 'sitter' ? invitation.accessUntil : null,
+          lastUsedAt: sql`now()`,
         });
         await tx.insert(session).values({
           token: person.sessionToken,

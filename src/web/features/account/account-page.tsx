@@ -1,7 +1,7 @@
 // /account: view and edit the profile and farm settings; sign out here or everywhere.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
@@ -22,9 +22,11 @@ import { CalendarFeedSection } from './calendar-feed-section';
 import { DailyEmailSection } from './daily-email-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { ExportSection } from './export-section';
-import { MembersSection } from './members-section';
 import { OfflineSection } from './offline-section';
 import { filterTimeZones, timeZoneOptions } from './time-zones';
+
+// its own chunk: the invite form's rules are not needed to show the profile
+const MembersSection = lazy(() => import('./members-section'));
 
 type FormValues = z.input<typeof profileUpdateSchema>;
 type ParsedValues = z.output<typeof profileUpdateSchema>;
@@ -298,7 +300,15 @@ export default function AccountPage() {
         )}
         <SignOutButtons />
       </section>
-      <MembersSection farmName={profile.data.farmName ?? 'this farm'} />
+      <Suspense
+        fallback={
+          <p role="status" className={`${cardClasses} text-sm text-stone-600`}>
+            Loading farm members...
+          </p>
+        }
+      >
+        <MembersSection farmName={profile.data.farmName ?? 'this farm'} />
+      </Suspense>
       <DailyEmailSection />
       {member && <CalendarFeedSection />}
       {owner && <ExportSection />}

@@ -300,7 +300,7 @@ function LeaveFarm({ farmName }: { farmName: string }) {
   );
 }
 
-export function MembersSection({ farmName }: { farmName: string }) {
+export default function MembersSection({ farmName }: { farmName: string }) {
   const members = useQuery(farmMembersQuery);
   const [inviting, setInviting] = useState(false);
   const owner = members.data?.role === 'owner';

@@ -8,7 +8,7 @@ import type {
   MemberUpdate,
   PublicInvitation,
 } from '../../../../shared/schemas/members';
-import { ApiError, client, data } from '../../../lib/api';
+import { api, client, data } from '../../../lib/api';
 
 export const farmMembersQuery = queryOptions({
   queryKey: ['farm-members'],
@@ -75,42 +75,16 @@ export const leaveFarm = (): Promise<null> => data(client.farm.leave.$post());
 export const acceptInvitation = (token: string): Promise<{ farmId: string }> =>
   data(client.invitations.accept.$post({ json: { token } }));
 
-/** The public side of an invitation link (no session): what it offers, and signing up through it. */
-async function publicCall<T>(path: string, init: RequestInit = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/public/invitations/${path}`, {
-      ...init,
-      credentials: 'same-origin',
-      referrerPolicy: 'no-referrer',
-      headers: init.body ? { 'content-type': 'application/json' } : {},
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'You appear to be offline. Check your connection and try again.');
-  }
-  const body = (await response.json().catch(() => null)) as {
-    error?: { code: string; message: string; fields?: Record<string, string[]> };
-  } | null;
-  if (!response.ok)
-    throw new ApiError(
-      response.status,
-      body?.error?.code ?? 'HTTP_ERROR',
-      body?.error?.message ?? 'An unexpected error occurred. Please try again.',
-      body?.error?.fields,
-    );
-  return body as T;
-}
+/** An invitation link's public side (no session needed): what it offers, and signing up through it. */
+const invitationPath = (token: string) => `/api/public/invitations/${encodeURIComponent(token)}`;
 
 export const invitationQuery = (token: string) =>
   queryOptions({
     queryKey: ['invitation', token],
-    queryFn: () => publicCall<PublicInvitation>(encodeURIComponent(token)),
+    queryFn: () => api.get<PublicInvitation>(invitationPath(token)),
     retry: false,
     meta: { persist: false }, // never kept on the device: its link is a secret
   });
 
 export const signUpThroughInvitation = (token: string, person: InvitationSignUp) =>
-  publicCall<{ signedUp: true }>(`${encodeURIComponent(token)}/sign-up`, {
-    method: 'POST',
-    body: JSON.stringify(person),
-  });
+  api.post<{ signedUp: true }>(`${invitationPath(token)}/sign-up`, person);
