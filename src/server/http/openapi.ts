@@ -23,6 +23,9 @@ export const invalidResponse = {
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether a value can name a record (an id the database can compare without an error). */
+export const isUuid = (value: string) => uuid.test(value);
+
 /** A malformed id names no record: 404, like a missing one (never a 500 from the database). */
 export function idParams(...names: string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

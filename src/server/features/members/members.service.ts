@@ -17,6 +17,7 @@ import { invitationEmail } from '../../auth/emails';
 import { hashPassword } from '../../auth/password';
 import type { Database } from '../../db/database';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../http/errors';
+import { isUuid } from '../../http/openapi';
 import { overLimit, type Limit } from '../../http/rate-limit';
 import { signSessionToken, type SessionCache } from '../../http/require-farm';
 import { hashSecretToken, isSecretToken, newSecretToken } from '../../http/secret-token';
@@ -160,7 +161,7 @@ export function createMembersService(deps: {
     },
 
     async use(sessionId: string, userId: string, farmId: string) {
-      if (!/^[0-9a-f-]{36}$/i.test(farmId) || !(await repo.useFarm(sessionId, userId, farmId)))
+      if (!isUuid(farmId) || !(await repo.useFarm(sessionId, userId, farmId)))
         throw new NotFoundError('Farm');
       sessions.clear();
     },

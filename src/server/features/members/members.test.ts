@@ -238,6 +238,9 @@ describe.each(backends)('farm sharing on %s', (backend) => {
       .current;
     expect((await call(partner, 'PUT', '/api/v1/farms/current', { farmId: strangerFarm })).status).toBe(404);
     expect((await call(partner, 'PUT', '/api/v1/farms/current', { farmId: 'nope' })).status).toBe(404);
+    expect((await call(partner, 'PUT', '/api/v1/farms/current', { farmId: '-'.repeat(36) })).status).toBe(
+      404,
+    );
     await ok(await call(partner, 'PUT', '/api/v1/farms/current', { farmId }), 204);
     expect(await animalNames(partner)).toEqual(['Clover']);
   });
