@@ -2,7 +2,7 @@
 // compose several features live in ./routes (docs/decisions/0016-web-layout.md), the rest in their feature.
 // wouter rather than React Router: see docs/decisions/0006-small-bundles.md (the first-load budget).
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
+import { matchRoute, Redirect, Route, Switch, useLocation, useParams, useRouter } from 'wouter';
 import { MembersOnlyNotice, useMembersOnly } from '../components/members-only';
 import { AppShell } from './app-shell';
 import { NotFoundPage } from './not-found-page';
@@ -13,8 +13,11 @@ type AppRoute = {
   path: string;
   title?: string;
   Page: LazyExoticComponent<ComponentType>;
-  /** a form a farm sitter may not send: they get 'Members only' instead (the server refuses it anyway) */
-  membersOnly?: true;
+  /**
+   * A form a farm sitter may not send: they get 'Members only' instead (the server refuses it
+   * anyway), with the page this names to go back to.
+   */
+  membersOnly?: (params: Record<string, string | undefined>) => string;
 };
 
 const CareEntryPage = lazy(() => import('./routes/care-entry-page'));
@@ -27,7 +30,7 @@ export const appRoutes: AppRoute[] = [
     path: '/add-group',
     title: 'Add Group',
     Page: lazy(() => import('../features/groups/add-group-page')),
-    membersOnly: true,
+    membersOnly: () => '/home',
   },
   {
     path: '/group/:groupId',
@@ -38,7 +41,7 @@ export const appRoutes: AppRoute[] = [
     path: '/group/:groupId/edit',
     title: 'Edit Group',
     Page: lazy(() => import('../features/groups/edit-group-page')),
-    membersOnly: true,
+    membersOnly: ({ groupId }) => `/group/${groupId}`,
   },
   {
     path: '/group/:groupId/animals',
@@ -54,11 +57,13 @@ export const appRoutes: AppRoute[] = [
     path: '/group/:groupId/add-animal',
     title: 'Add Animal',
     Page: lazy(() => import('./routes/add-animal-page')),
+    membersOnly: ({ groupId }) => `/group/${groupId}/animals`,
   },
   {
     path: '/add-animal',
     title: 'Add Animal',
     Page: lazy(() => import('./routes/add-animal-page')),
+    membersOnly: () => '/my-animals',
   },
   {
     path: '/animal/:animalId',
@@ -69,6 +74,7 @@ export const appRoutes: AppRoute[] = [
     path: '/animal/:animalId/edit',
     title: 'Edit Animal',
     Page: lazy(() => import('./routes/edit-animal-page')),
+    membersOnly: ({ animalId }) => `/animal/${animalId}`,
   },
   {
     path: '/animal/:animalId/record',
@@ -79,17 +85,19 @@ export const appRoutes: AppRoute[] = [
     path: '/animal/:animalId/breeding',
     title: 'Record Breeding',
     Page: lazy(() => import('./routes/record-breeding-page')),
+    membersOnly: ({ animalId }) => `/animal/${animalId}`,
   },
   {
     path: '/animal/:animalId/birth',
     title: 'Record Birth',
     Page: lazy(() => import('./routes/record-birth-page')),
+    membersOnly: ({ animalId }) => `/animal/${animalId}`,
   },
   {
     path: '/animals/import',
     title: 'Import Animals',
     Page: lazy(() => import('../features/animals/import-animals-page')),
-    membersOnly: true,
+    membersOnly: () => '/my-animals',
   },
   {
     path: '/my-animals',
@@ -113,17 +121,20 @@ export const appRoutes: AppRoute[] = [
     path: '/reminders/new',
     title: 'New Reminder',
     Page: lazy(() => import('./routes/new-reminder-page')),
+    membersOnly: () => '/reminders',
   },
   {
     path: '/reminders/:id/edit',
     title: 'Edit Reminder',
     Page: lazy(() => import('./routes/edit-reminder-page')),
+    membersOnly: () => '/reminders',
   },
 ];
 
 /** A members' form: a farm sitter who reaches it by its address sees why not, and a way back. */
-function MembersOnly({ Page }: { Page: ComponentType }) {
-  return useMembersOnly() ? <MembersOnlyNotice backHref="/home" /> : <Page />;
+function MembersOnly({ Page, back }: { Page: ComponentType; back: NonNullable<AppRoute['membersOnly']> }) {
+  const params = useParams();
+  return useMembersOnly() ? <MembersOnlyNotice backHref={back(params)} /> : <Page />;
 }
 
 const AuthPage = lazy(() => import('../features/auth/auth-page'));
@@ -192,7 +203,7 @@ export function AppRouter() {
             <Switch>
               {appRoutes.map(({ path, Page, membersOnly }) => (
                 <Route key={path} path={path}>
-                  {membersOnly ? <MembersOnly Page={Page} /> : <Page />}
+                  {membersOnly ? <MembersOnly Page={Page} back={membersOnly} /> : <Page />}
                 </Route>
               ))}
             </Switch>

@@ -15,7 +15,6 @@ import { groupsQuery } from '../../features/groups/api/groups';
 import { ApiError } from '../../lib/api';
 import { saveOrQueue, waitingToSync } from '../../lib/outbox';
 import { profileQuery } from '../../lib/profile';
-import { MembersOnlyNotice, useMembersOnly } from '../../components/members-only';
 
 export default function AddAnimalPage() {
   const { groupId } = useParams<{ groupId?: string }>();
@@ -27,10 +26,7 @@ export default function AddAnimalPage() {
   const upload = useUploadPhoto();
   // One id for this form: a retry after a lost response finds the animal instead of adding it twice.
   const [animalId] = useState(() => crypto.randomUUID());
-  const membersOnly = useMembersOnly();
 
-  if (membersOnly)
-    return <MembersOnlyNotice backHref={groupId ? `/group/${groupId}/animals` : '/my-animals'} />;
   if (groups.isPending || profile.isPending) return <Loading tight />;
   if (groups.isError) return <LoadErrorAlert error={groups.error} onRetry={() => void groups.refetch()} />;
   if (profile.isError) return <LoadErrorAlert error={profile.error} onRetry={() => void profile.refetch()} />;

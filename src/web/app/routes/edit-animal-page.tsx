@@ -28,7 +28,6 @@ import { AnimalNotFound } from '../../features/animals/components/animal-not-fou
 import { groupsQuery } from '../../features/groups/api/groups';
 import { ApiError } from '../../lib/api';
 import { profileQuery } from '../../lib/profile';
-import { MembersOnlyNotice, useMembersOnly } from '../../components/members-only';
 
 /** The saved weight in the farm's current unit (one decimal), and a note when it was converted. */
 function weightInFarmUnit(animal: Animal, farmUnit: WeightUnit): { value: string; hint?: string } {
@@ -184,9 +183,7 @@ export default function EditAnimalPage() {
   const { animalId = '' } = useParams<{ animalId: string }>();
   const animal = useQuery(animalQuery(animalId));
   const profile = useQuery(profileQuery);
-  const membersOnly = useMembersOnly();
 
-  if (membersOnly) return <MembersOnlyNotice backHref={`/animal/${animalId}`} />;
   if (animal.isPending || profile.isPending) return <Loading tight>Loading animal...</Loading>;
   if (animal.isError) {
     if (isNotFound(animal.error)) return <AnimalNotFound />;

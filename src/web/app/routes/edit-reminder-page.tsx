@@ -19,7 +19,6 @@ import { ReminderForm } from '../../features/reminders/components/reminder-form'
 import { useFarmToday } from '../../hooks/use-farm-today';
 import { offlineMessage } from '../../lib/api';
 import { usDate } from '../../lib/dates';
-import { MembersOnlyNotice, useMembersOnly } from '../../components/members-only';
 
 const fallback = '/reminders';
 
@@ -121,9 +120,7 @@ export default function EditReminderPage() {
   const groups = useQuery(groupsQuery);
   const { today, ready } = useFarmToday();
   const leave = useLeave();
-  const membersOnly = useMembersOnly();
 
-  if (membersOnly) return <MembersOnlyNotice backHref={fallback} />;
   if (reminder.isError && isNotFound(reminder.error)) return <NotFound title="Reminder not found" />;
   if (reminder.isPending || animals.isPending || groups.isPending || !ready)
     return <Loading>Loading...</Loading>;

@@ -10,7 +10,6 @@ import { animalsQuery } from '../../features/animals/api/animals';
 import { groupsQuery } from '../../features/groups/api/groups';
 import { ReminderForm } from '../../features/reminders/components/reminder-form';
 import { useFarmToday } from '../../hooks/use-farm-today';
-import { MembersOnlyNotice, useMembersOnly } from '../../components/members-only';
 
 export default function NewReminderPage() {
   const [params] = useSearchParams();
@@ -18,9 +17,7 @@ export default function NewReminderPage() {
   const animals = useQuery(animalsQuery);
   const groups = useQuery(groupsQuery);
   const { today, ready } = useFarmToday();
-  const membersOnly = useMembersOnly();
 
-  if (membersOnly) return <MembersOnlyNotice backHref="/reminders" />;
   if (animals.isPending || groups.isPending || !ready) return <Loading>Loading...</Loading>;
   if (animals.isError) return <LoadError error={animals.error} onRetry={() => void animals.refetch()} />;
   if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;

@@ -14,7 +14,6 @@ import { birthCreateSchema, maxLitter, type Breeding } from '../../../shared/sch
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import { usePageHeading } from '../page-heading';
 import { DamFormFrame } from './dam-form-frame';
-import { MembersOnlyNotice, useMembersOnly } from '../../components/members-only';
 import { isNotFound, LoadErrorAlert, Loading } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
@@ -265,9 +264,7 @@ export default function RecordBirthPage() {
   const profile = useQuery(profileQuery);
   const { today, ready } = useFarmToday();
   usePageHeading(animal.data ? `Birth: ${animal.data.name}` : undefined);
-  const membersOnly = useMembersOnly();
 
-  if (membersOnly) return <MembersOnlyNotice backHref={`/animal/${animalId}`} />;
   if (animal.isPending || breedings.isPending || profile.isPending || !ready)
     return <Loading tight>Loading animal...</Loading>;
   if (animal.isError) {

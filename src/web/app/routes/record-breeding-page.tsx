@@ -14,7 +14,6 @@ import { breedingCreateSchema, gestationDaysSchema } from '../../../shared/schem
 import { isCalendarDate } from '../../../shared/schemas/common';
 import { usePageHeading } from '../page-heading';
 import { DamFormFrame } from './dam-form-frame';
-import { MembersOnlyNotice, useMembersOnly } from '../../components/members-only';
 import { isNotFound, LoadErrorAlert, Loading } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
 import { TextareaField, TextField } from '../../components/ui/field';
@@ -176,9 +175,7 @@ export default function RecordBreedingPage() {
   const species = useQuery(speciesQuery);
   const { today, ready } = useFarmToday();
   usePageHeading(animal.data ? `Breeding: ${animal.data.name}` : undefined);
-  const membersOnly = useMembersOnly();
 
-  if (membersOnly) return <MembersOnlyNotice backHref={`/animal/${animalId}`} />;
   if (animal.isPending || species.isPending || !ready) return <Loading tight>Loading animal...</Loading>;
   if (animal.isError) {
     if (isNotFound(animal.error)) return <AnimalNotFound />;
