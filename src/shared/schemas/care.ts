@@ -210,6 +210,8 @@ export const careBatchSchema = z.object({
   animals: z.array(
     z.object({ id: z.string(), name: z.string(), entryId: z.string(), weightValue: z.nullable(z.number()) }),
   ),
+  /** who recorded it ('by {name}', as named when it was written); absent or null before farm sharing */
+  recordedBy: z.optional(z.nullable(z.string())),
   createdAt: z.string(),
 });
 export type CareBatch = z.infer<typeof careBatchSchema>;

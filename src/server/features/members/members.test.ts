@@ -140,6 +140,11 @@ describe.each(backends)('farm sharing on %s', (backend) => {
       await call(owner, 'GET', `/api/v1/animals/${clover}/care-entries`),
     );
     expect(history.items.map((item) => item.recordedBy)).toEqual(['Sam Sitter', 'Sam Sitter']);
+    // and the group's log names them too (Clover's own entries, shown in her group)
+    const log = await ok<{ items: { title: string | null; recordedBy?: string | null }[] }>(
+      await call(owner, 'GET', `/api/v1/groups/${goats}/care-log`),
+    );
+    expect(log.items.map((item) => item.recordedBy)).toEqual(['Sam Sitter', 'Sam Sitter']);
 
     // may not medicate, edit or delete, nor manage the farm
     const refused = [

@@ -99,6 +99,7 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
                 date={batch.dateRecorded}
                 title={entryTitle(batch)}
                 details={batchDetails(batch, farmUnit)}
+                recordedBy={batch.recordedBy}
                 subject={own.name}
                 editHref={canChange ? `/animal/${own.id}/edit-${batch.type}/${batch.entryId}` : undefined}
                 onDelete={
@@ -127,6 +128,7 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
               date={batch.dateRecorded}
               title={entryTitle(batch)}
               details={batchDetails(batch, farmUnit)}
+              recordedBy={batch.recordedBy}
               editHref={canChange ? `/group/${groupId}/edit-${batch.type}/${batch.entryId}` : undefined}
               onDelete={
                 canChange ? () => setPending({ entryId: batch.entryId, animals, scope: 'batch' }) : undefined
