@@ -372,6 +372,8 @@ export function createApp(deps: AppDeps) {
       method: c.req.method,
       path: c.req.path,
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      // a failed query's own reason (Drizzle puts the driver's error there)
+      cause: error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined,
     });
     return c.json(errorBody('INTERNAL_ERROR', 'An unexpected error occurred. Please try again.'), 500);
   });

@@ -45,6 +45,11 @@ export async function startServer(config: Config) {
   }
   const app = createApp({ config, db: handle.db, auth, logger, mailer, photos, webDir: defaultWebDir });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  // Keep idle connections longer than browsers and proxies do (Node closes them after 5 s): a
+  // client that reuses one just as the server closes it gets ECONNRESET, as a browser test did.
+  const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = new URL(config.appUrl).origin;
