@@ -8,7 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, narrowPhone, openPage, phone, sharedBrowser } from './support/browser';
-import { careRow, farmApi, reminderCard, todayIn, type FarmApi } from './support/care';
+import { addDays, careRow, farmApi, reminderCard, todayIn, usDate, type FarmApi } from './support/care';
 import {
   eventually,
   expectNoHorizontalScroll,
@@ -148,6 +148,26 @@ describe.skipIf(!browserAvailable)('farm sharing', () => {
       expect(
         (await owner.api.get<{ name: string }[]>('/api/v1/animals')).map((animal) => animal.name).sort(),
       ).toEqual(['Clover', 'Daisy']);
+
+      // the owner moves the sitter's last day on (a longer stay), then back to today
+      const ownerPage = owner.page;
+      await ownerPage.goto(`${stack.baseUrl}/account`);
+      const lastDay = () => members(ownerPage).getByLabel('Access until for Sam Sitter', { exact: true });
+      const saveDate = () => members(ownerPage).getByRole('button', { name: 'Save Date', exact: true });
+      const sitterUntil = async () =>
+        (
+          await owner.api.get<{ members: { name: string; accessUntil: string | null }[] }>(
+            '/api/v1/farm/members',
+          )
+        ).members.find((member) => member.name === 'Sam Sitter')?.accessUntil;
+      await lastDay().fill(addDays(today, 3));
+      await saveDate().click();
+      await expectToastAndDismiss(ownerPage, `Sam Sitter's access ends after ${usDate(addDays(today, 3))}`);
+      expect(await sitterUntil()).toBe(addDays(today, 3));
+      await lastDay().fill(today);
+      await saveDate().click();
+      await expectToastAndDismiss(ownerPage, `Sam Sitter's access ends after ${usDate(today)}`);
+      expect(await sitterUntil()).toBe(today);
     });
 
     it("ends the sitter's access once their last day has passed on the farm's calendar", async () => {

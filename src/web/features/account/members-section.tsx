@@ -19,7 +19,7 @@ import { cardClasses } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
 import { enterFarm } from '../../lib/farm';
 import { applyServerErrors, sameNames } from '../../lib/form-errors';
@@ -114,6 +114,49 @@ function InviteForm({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** A farm sitter's last day, for an owner to move on (a longer stay) or clear (no end). */
+function SitterLastDay({ member }: { member: Member }) {
+  const toast = useToast();
+  const change = useChangeRole();
+  const [day, setDay] = useState(member.accessUntil ?? '');
+  const [problem, setProblem] = useState<string>();
+  const save = async () => {
+    setProblem(undefined);
+    try {
+      await change.mutateAsync({ userId: member.userId, role: 'sitter', accessUntil: day });
+      toast({
+        title: day
+          ? `${member.name}'s access ends after ${formatUsDate(day)}`
+          : `${member.name}'s access has no end date`,
+      });
+    } catch (error) {
+      setProblem((error instanceof ApiError && error.fields?.accessUntil?.[0]) || errorMessage(error));
+    }
+  };
+  return (
+    <div className="flex items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <TextField
+          label={`Access until for ${member.name}`}
+          type="date"
+          value={day}
+          hint="Blank: no end date."
+          error={problem}
+          onChange={(event) => setDay(event.target.value)}
+        />
+      </div>
+      <Button
+        variant="secondary"
+        disabled={change.isPending || day === (member.accessUntil ?? '')}
+        onClick={() => void save()}
+        className="mb-5"
+      >
+        Save Date
+      </Button>
+    </div>
+  );
+}
+
 function MemberRow({ member, manage }: { member: Member; manage: boolean }) {
   const toast = useToast();
   const change = useChangeRole();
@@ -171,7 +214,6 @@ function MemberRow({ member, manage }: { member: Member; manage: boolean }) {
               label={`Role of ${member.name}`}
               value={member.role}
               disabled={change.isPending}
-              hint={until ? until.slice(3) : undefined}
               onChange={(event) => void changeRole(event.target.value as FarmRole)}
             >
               {farmRoles.map((value) => (
@@ -181,7 +223,7 @@ function MemberRow({ member, manage }: { member: Member; manage: boolean }) {
               ))}
             </SelectField>
           </div>
-          <Button variant="secondary" onClick={() => setConfirming(true)} className={until ? 'mb-5' : ''}>
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
             Remove
           </Button>
           <ConfirmDialog
@@ -196,6 +238,7 @@ function MemberRow({ member, manage }: { member: Member; manage: boolean }) {
           />
         </div>
       )}
+      {manage && member.role === 'sitter' && <SitterLastDay key={member.accessUntil} member={member} />}
     </li>
   );
 }
