@@ -1,9 +1,18 @@
 // Rules of our SQL, written once: animal names in natural order, a search taken literally inside
-// LIKE, timestamps as JavaScript's ISO strings, and the rows of a raw query.
+// LIKE, timestamps as JavaScript's ISO strings, a person's name, and the rows of a raw query.
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './database';
 import { animals } from './schema';
+
+/**
+ * The name a person goes by ('by {name}', the members list, an invitation): their profile's name,
+ * their account's, else their email. `userId` is the SQL of a user id (a column, a parameter).
+ * Migration 0018's group log functions say the same in SQL.
+ */
+export const personName = (userId: SQL) =>
+  sql<string | null>`(select coalesce(nullif(btrim(p.owner_name), ''), nullif(btrim(u.name), ''), u.email)
+    from "user" u left join profiles p on p.user_id = u.id where u.id = ${userId})`;
 
 /**
  * Animals by name in natural order ('Hen 2' before 'Hen 10'): natural_sort_key() from migration

@@ -27,6 +27,12 @@ export function verifiedSessionToken(cookieValue: string | undefined, secret: st
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
 }
 
+/**
+ * A membership still in force: a farm sitter's last day has not passed in the farm's time zone.
+ * The one statement of that rule, for the session guard and the farms a user may switch to.
+ */
+export const membershipInForce = sql`(${farmMembers.accessUntil} is null or ${farmMembers.accessUntil} >= (now() at time zone ${farms.timeZone})::date)`;
+
 type CachedSession = {
   userId: string;
   sessionId: string;
@@ -90,11 +96,7 @@ export function requireFarm(options: {
     .innerJoin(farmMembers, eq(farmMembers.userId, session.userId))
     .innerJoin(farms, eq(farms.id, farmMembers.farmId))
     .where(
-      and(
-        eq(session.token, sql.placeholder('token')),
-        gt(session.expiresAt, sql`now()`),
-        sql`(${farmMembers.accessUntil} is null or ${farmMembers.accessUntil} >= (now() at time zone ${farms.timeZone})::date)`,
-      ),
+      and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`), membershipInForce),
     )
     .orderBy(
       sql`${farmMembers.farmId} = ${session.activeFarmId} desc nulls last`,

@@ -22,7 +22,7 @@ import {
   reminderAnimals,
   reminders,
 } from '../../db/schema';
-import { animalNameOrder, containsPattern, isoTimestamp, preparedRows } from '../../db/sql-text';
+import { animalNameOrder, containsPattern, isoTimestamp, personName, preparedRows } from '../../db/sql-text';
 import { ConflictError } from '../../http/errors';
 import type { NewReminder } from '../reminders/reminders.repo';
 
@@ -83,11 +83,6 @@ const toUuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 /** A weigh-in batch's values, animal by animal. */
 export type AnimalWeights = { animalId: string; weightValue: number; bodyCondition?: number | null }[];
 
-/** Who recorded an entry ('by {name}'): their profile's name, their account's, else their email. */
-const recorderName = (userId: SQL) =>
-  sql<string | null>`(select coalesce(nullif(btrim(p.owner_name), ''), nullif(btrim(u.name), ''), u.email)
-    from "user" u left join profiles p on p.user_id = u.id where u.id = ${userId})`;
-
 const entryColumns = {
   id: careEntries.id,
   batchId: careEntries.batchId,
@@ -110,7 +105,7 @@ const entryColumns = {
   bodyCondition: careEntries.bodyCondition,
   title: careEntries.title,
   noteContent: careEntries.noteContent,
-  recordedBy: recorderName(sql`${careEntries.recordedBy}`),
+  recordedBy: personName(sql`${careEntries.recordedBy}`),
   createdAt: careEntries.createdAt,
   updatedAt: careEntries.updatedAt,
 };
@@ -327,7 +322,7 @@ export function createCareRepo(db: Database) {
             'eggWithdrawalDays', ins.egg_withdrawal_days,
             'weightValue', ins.weight_value::float8, 'weightUnit', ins.weight_unit,
             'bodyCondition', ins.body_condition, 'title', ins.title,
-            'noteContent', ins.note_content, 'recordedBy', ${recorderName(sql`ins.recorded_by`)},
+            'noteContent', ins.note_content, 'recordedBy', ${personName(sql`ins.recorded_by`)},
             'createdAt', ins.created_at, 'updatedAt', ins.updated_at
           ) order by o.name_key, o.id) from ins join owned o on o.id = ins.animal_id), '[]'::json) as entries`,
       );
@@ -550,7 +545,7 @@ export function createCareRepo(db: Database) {
               'milkWithdrawalDays', page.milk_withdrawal_days, 'eggWithdrawalDays', page.egg_withdrawal_days,
               'weightValue', page.weight_value::float8,
               'weightUnit', page.weight_unit, 'bodyCondition', page.body_condition, 'title', page.title,
-              'noteContent', page.note_content, 'recordedBy', ${recorderName(sql`page.recorded_by`)},
+              'noteContent', page.note_content, 'recordedBy', ${personName(sql`page.recorded_by`)},
               'createdAt', ${isoTimestamp(sql`page.created_at`)}, 'updatedAt', ${isoTimestamp(sql`page.updated_at`)}
             ) order by page.n)
             from page, animal where page.n <= ${limit}), '[]'::json),

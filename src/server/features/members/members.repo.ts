@@ -5,12 +5,8 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { FarmRole } from '../../../shared/schemas/members';
 import type { Database } from '../../db/database';
 import { account, farmMembers, farms, invitations, profiles, session, user } from '../../db/schema';
-
-/** The name a member goes by: their profile's, their account's, else their email. */
-export const memberName = sql<string>`coalesce(nullif(btrim(${profiles.ownerName}), ''), nullif(btrim(${user.name}), ''), ${user.email})`;
-
-/** A membership still in force: a sitter's last day has not passed in the farm's time zone. */
-const inForce = sql`(${farmMembers.accessUntil} is null or ${farmMembers.accessUntil} >= (now() at time zone ${farms.timeZone})::date)`;
+import { personName } from '../../db/sql-text';
+import { membershipInForce } from '../../http/require-farm';
 
 export type NewInvitation = {
   email: string;
@@ -77,7 +73,7 @@ export function createMembersRepo(db: Database) {
       return db
         .select({
           userId: farmMembers.userId,
-          name: memberName,
+          name: sql<string>`${personName(sql`${farmMembers.userId}`)}`,
           email: user.email,
           role: farmMembers.role,
           accessUntil: farmMembers.accessUntil,
@@ -85,8 +81,7 @@ export function createMembersRepo(db: Database) {
         .from(farmMembers)
         .innerJoin(farms, eq(farms.id, farmMembers.farmId))
         .innerJoin(user, eq(user.id, farmMembers.userId))
-        .leftJoin(profiles, eq(profiles.userId, farmMembers.userId))
-        .where(and(eq(farmMembers.farmId, farmId), inForce))
+        .where(and(eq(farmMembers.farmId, farmId), membershipInForce))
         .orderBy(sql`${farmMembers.role} = 'owner' desc`, asc(farmMembers.createdAt));
     },
 
@@ -205,7 +200,7 @@ export function createMembersRepo(db: Database) {
         .select({ id: farms.id, name: farms.name, ownerName, role: farmMembers.role })
         .from(farmMembers)
         .innerJoin(farms, eq(farms.id, farmMembers.farmId))
-        .where(and(eq(farmMembers.userId, userId), inForce))
+        .where(and(eq(farmMembers.userId, userId), membershipInForce))
         .orderBy(asc(farmMembers.createdAt));
     },
 
@@ -219,7 +214,7 @@ export function createMembersRepo(db: Database) {
             eq(session.id, sessionId),
             eq(session.userId, userId),
             sql`exists (select 1 from ${farmMembers} join ${farms} on ${farms.id} = ${farmMembers.farmId}
-              where ${farmMembers.farmId} = ${farmId} and ${farmMembers.userId} = ${userId} and ${inForce})`,
+              where ${farmMembers.farmId} = ${farmId} and ${farmMembers.userId} = ${userId} and ${membershipInForce})`,
           ),
         )
         .returning({ id: session.id });
@@ -233,15 +228,12 @@ export function createMembersRepo(db: Database) {
 
     /** An invitation still out, by its link's token hash: what the link's page shows. */
     async byTokenHash(tokenHash: string) {
-      const inviter = sql<string | null>`(
-        select coalesce(nullif(btrim(p.owner_name), ''), nullif(btrim(u.name), ''), u.email)
-        from "user" u left join profiles p on p.user_id = u.id where u.id = ${invitations.invitedBy})`;
       const [row] = await db
         .select({
           id: invitations.id,
           farmId: invitations.farmId,
           farmName: farms.name,
-          invitedBy: inviter,
+          invitedBy: personName(sql`${invitations.invitedBy}`),
           email: invitations.email,
           role: invitations.role,
           accessUntil: invitations.accessUntil,
