@@ -83,6 +83,21 @@ export default tseslint.config(
     },
   },
   {
+    // ids are read in one place, lower-cased (issue 23): a UUID in capitals is the same record
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/shared/schemas/common.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='uuid']",
+          message:
+            'Use recordId() from src/shared/schemas/common.ts: it reads an id in any case as lower case.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -7,6 +7,7 @@ import { openAPIRouteHandler } from 'hono-openapi';
 import { except } from 'hono/combine';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
+import { getPath } from 'hono/utils/url';
 import { randomUUID } from 'node:crypto';
 import { clientIpHeader, sessionCookieName, type Auth } from './auth/auth';
 import { accountAttempts, checkAuthRequest, createSignInGuard } from './auth/auth-gateway';
@@ -39,6 +40,7 @@ import { createMembersService } from './features/members/members.service';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { createProfileRepo } from './features/account/profile.repo';
 import { profileRoutes } from './features/account/profile.routes';
+import { pathWithLowerCaseIds } from '../shared/schemas/common';
 import { createRemindersRepo } from './features/reminders/reminders.repo';
 import { remindersRoutes } from './features/reminders/reminders.routes';
 import { limitBody } from './http/body-limit';
@@ -134,7 +136,9 @@ async function normaliseAuthError(response: Response): Promise<Response> {
 
 export function createApp(deps: AppDeps) {
   const { config, db, auth, logger } = deps;
-  const app = new Hono<AppEnv>();
+  // Routed with every id in the path in lower case: '/animals/3F2A…' names the same animal as
+  // '/animals/3f2a…' (the database agrees), so no handler, file key or comparison sees two spellings.
+  const app = new Hono<AppEnv>({ getPath: (request) => pathWithLowerCaseIds(getPath(request)) });
 
   // An error answered before a request's body was read leaves the rest of that body on the
   // socket: close the connection, so a keep-alive client's next request is not read as its tail.
@@ -336,13 +340,10 @@ export function createApp(deps: AppDeps) {
       '/sw.js',
       serveStatic<AppEnv>({ root: webDir, onFound: (_path, c) => c.header('Cache-Control', 'no-cache') }),
     );
+    // (a secret link's page — shared record, unsubscribe, invitation — gets no-referrer and
+    // noindex from securityHeaders, where every page's headers are set)
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
-      if (['/record/', '/unsubscribe/', '/invite/'].some((secret) => c.req.path.startsWith(secret))) {
-        // a shared health record's, an unsubscribe link's or an invitation's page: its address is a secret
-        c.header('X-Robots-Tag', 'noindex, nofollow');
-        c.header('Referrer-Policy', 'no-referrer');
-      }
       return c.html(appHtml);
     });
   }

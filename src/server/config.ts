@@ -20,10 +20,14 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().default('Paddock <no-reply@paddock.local>'),
   APP_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // how many reverse proxies of ours stand in front: 'true' is one, 'false' none
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
     .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+    .transform((value) =>
+      value === 'true' ? 1 : value === 'false' ? 0 : /^\d{1,2}$/.test(value) ? Number(value) : NaN,
+    )
+    .refine((hops) => hops >= 0 && hops <= 10, 'must be true, false or a number of proxies (0–10)'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
@@ -38,7 +42,11 @@ export type Config = {
   mailFrom: string;
   appUrl: string;
   authSecret: string;
-  trustProxy: boolean;
+  /**
+   * how many proxies of ours stand between the client and this server (0: none, use the socket's
+   * address); the client's address is the X-Forwarded-For entry that many from the right
+   */
+  trustProxy: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** how often each server looks for background work owed (the daily email) */
   jobIntervalMs: number;

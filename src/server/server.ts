@@ -18,7 +18,7 @@ import { copyFolderPhotos, sweepDatabasePhotos, sweepOrphanPhotos } from './phot
 export const defaultWebDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 export async function startServer(config: Config) {
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { development: config.nodeEnv === 'development' });
   const handle = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }

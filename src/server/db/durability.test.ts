@@ -55,7 +55,10 @@ function freePort(): Promise<number> {
 }
 
 /** Spawns `node --import tsx src/server/main.ts` on dataDir; does not wait for it. */
-async function spawnServer(dataDir: string): Promise<RunningServer> {
+async function spawnServer(
+  dataDir: string,
+  environment: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const appUrl = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -68,6 +71,7 @@ async function spawnServer(dataDir: string): Promise<RunningServer> {
     NODE_ENV: 'test',
   };
   for (const name of ['DATABASE_URL', 'SMTP_URL', 'AUTH_SECRET', 'TRUST_PROXY']) delete env[name];
+  Object.assign(env, environment);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: projectRoot,
     env,
@@ -102,8 +106,11 @@ async function spawnServer(dataDir: string): Promise<RunningServer> {
 }
 
 /** Starts a server and waits for its "Paddock is running" log line. */
-async function startServer(dataDir: string): Promise<RunningServer> {
-  const server = await spawnServer(dataDir);
+async function startServer(
+  dataDir: string,
+  environment: Record<string, string> = {},
+): Promise<RunningServer> {
+  const server = await spawnServer(dataDir, environment);
   await new Promise<void>((resolve, reject) => {
     const output = () => `\n--- stdout ---\n${server.stdout()}\n--- stderr ---\n${server.stderr()}`;
     const timer = setTimeout(() => {
@@ -323,6 +330,55 @@ describe('durability of the embedded database (real server processes)', () => {
         expect(['debug', 'info', 'warn', 'error'], line).toContain(entry.level);
         expect(entry.message, line).not.toBe('forged');
       }
+    },
+    processTestTimeout,
+  );
+
+  it.each(['production', 'development'] as const)(
+    'never logs a secret link in %s (a development server prints only a confirmation link)',
+    async (nodeEnv) => {
+      const server = await startServer(await freshDataDir(), {
+        NODE_ENV: nodeEnv,
+        AUTH_SECRET: 'a-secret-of-at-least-32-characters-for-this-test',
+      });
+      const cookie = await signUpAndConfirm(server, 'owner-logged@example.com');
+      await request(server, '/api/auth/request-password-reset', {
+        body: { email: 'owner-logged@example.com', redirectTo: '/reset-password' },
+      });
+      const invited = await request(server, '/api/v1/farm/invitations', {
+        cookie,
+        body: { email: 'partner-logged@example.com', role: 'member' },
+      });
+      expect(invited.status, await invited.clone().text()).toBe(201);
+      const shared = await request(server, '/api/v1/animals', { cookie });
+      expect(shared.status).toBe(200);
+      process.kill(server.pid, 'SIGTERM');
+      await server.exited;
+
+      // every token the server mailed: confirmation, reset, invitation
+      const outbox = join(server.dataDir, 'outbox');
+      const mails = await Promise.all(
+        (await readdir(outbox)).map(async (file) =>
+          decodeQuotedPrintable(await readFile(join(outbox, file), 'utf8')),
+        ),
+      );
+      const links = mails.flatMap((mail) =>
+        [...mail.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((match) => match[0]),
+      );
+      const tokens = links
+        .map((link) => new URL(link.replace(/&amp;/g, '&')))
+        .flatMap((url) => [url.searchParams.get('token'), url.pathname.split('/').pop()])
+        .filter((token): token is string => Boolean(token && token.length >= 20));
+      expect(tokens.length).toBeGreaterThanOrEqual(3);
+      const log = `${server.stdout()}${server.stderr()}`;
+      const confirmation = tokens.filter((token) =>
+        mails.some((mail) => mail.includes('Confirm your Paddock account') && mail.includes(token)),
+      );
+      for (const token of tokens) {
+        const allowed = nodeEnv === 'development' && confirmation.includes(token);
+        expect(log.includes(token), `token ${token.slice(0, 8)}… in the ${nodeEnv} log`).toBe(allowed);
+      }
+      if (nodeEnv === 'development') expect(confirmation.some((token) => log.includes(token))).toBe(true);
     },
     processTestTimeout,
   );

@@ -26,12 +26,25 @@ export async function overLimit(db: Database, key: string, limit: Limit): Promis
   return Number(row?.count ?? 0) > limit.max;
 }
 
-/** The client's address: the proxy's X-Forwarded-For when trusted, else the socket's; undefined in-process. */
-export function clientAddress(c: Context, trustProxy: boolean): string | undefined {
-  if (trustProxy) return c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+/**
+ * The client's address for rate limits. Behind `proxies` reverse proxies of ours (TRUST_PROXY), each
+ * appends the address it was reached from to X-Forwarded-For, so only the last `proxies` hops are
+ * theirs and everything to the left is whatever the client wrote: the address is the one that many
+ * hops from the socket (Express's `trust proxy` with a hop count, from proxy-addr). A request that
+ * came past fewer proxies gets the furthest address it has. Undefined in-process with no header.
+ */
+export function clientAddress(c: Context, proxies: number): string | undefined {
+  let socket: string | undefined;
   try {
-    return getConnInfo(c).remote.address;
+    socket = getConnInfo(c).remote.address;
   } catch {
-    return undefined; // in-process requests (tests) have no socket
+    socket = undefined; // in-process requests (tests) have no socket: as if from the nearest proxy
   }
+  if (proxies === 0) return socket;
+  const hops = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const path = [...hops, socket];
+  return path[Math.max(path.length - 1 - proxies, 0)];
 }

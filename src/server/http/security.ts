@@ -4,7 +4,27 @@ import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from './errors';
 
+/**
+ * Pages whose address is itself a secret — a shared health record, an unsubscribe link, an
+ * invitation: they send no referrer (a link clicked on them would carry the token elsewhere) and
+ * ask not to be indexed. Said here, where every page's headers are set, so nothing overwrites it.
+ */
+export const secretPagePrefixes = ['/record/', '/unsubscribe/', '/invite/'] as const;
+
 export function securityHeaders(options: { secure: boolean }): MiddlewareHandler {
+  const page = pageHeaders(options, 'strict-origin-when-cross-origin');
+  const secretPage = pageHeaders(options, 'no-referrer');
+  return async (c, next) => {
+    if (!secretPagePrefixes.some((prefix) => c.req.path.startsWith(prefix))) return page(c, next);
+    await secretPage(c, next);
+    c.res.headers.set('X-Robots-Tag', 'noindex, nofollow');
+  };
+}
+
+function pageHeaders(
+  options: { secure: boolean },
+  referrerPolicy: 'strict-origin-when-cross-origin' | 'no-referrer',
+): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -22,7 +42,7 @@ export function securityHeaders(options: { secure: boolean }): MiddlewareHandler
     strictTransportSecurity: options.secure ? 'max-age=31536000; includeSubDomains' : false,
     xFrameOptions: 'DENY',
     xContentTypeOptions: 'nosniff',
-    referrerPolicy: 'strict-origin-when-cross-origin',
+    referrerPolicy,
     crossOriginOpenerPolicy: 'same-origin',
     crossOriginResourcePolicy: 'same-origin',
     permissionsPolicy: { camera: ['self'], geolocation: [], microphone: [] },

@@ -1,5 +1,6 @@
-// Sends email: over SMTP when SMTP_URL is set, otherwise as .eml files in DATA_DIR/outbox with the
-// link printed in the log, so that a fresh install can confirm accounts with no mail server.
+// Sends email: over SMTP when SMTP_URL is set, otherwise as .eml files in DATA_DIR/outbox (a
+// development server also prints a confirmation link in the log, so that a fresh install can
+// confirm accounts with no mail server; no other link, and nothing in production).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
@@ -11,6 +12,11 @@ export type Email = {
   text: string;
   html: string;
   link?: string;
+  /**
+   * a development server with no SMTP prints this email's link in its log (a new account's
+   * confirmation, so a fresh install needs no mail server); no other link is ever logged
+   */
+  linkInDevelopmentLog?: boolean;
   /** extra headers (List-Unsubscribe) */
   headers?: Record<string, string>;
 };
@@ -60,7 +66,7 @@ export function createMailer(options: {
         to: email.to,
         subject: email.subject,
         file,
-        link: email.link,
+        developmentLink: email.linkInDevelopmentLog ? email.link : undefined,
       });
     },
   };

@@ -24,7 +24,12 @@ export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'p
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(backend: Backend, environment: Record<string, string> = {}) {
+export async function createTestApp(
+  backend: Backend,
+  environment: Record<string, string> = {},
+  /** a folder with index.html and landing.html: the app serves pages too */
+  options: { webDir?: string } = {},
+) {
   const outbox: Email[] = [];
   const mailer: Mailer = {
     send: (email) => {
@@ -69,6 +74,7 @@ export async function createTestApp(backend: Backend, environment: Record<string
     logger,
     mailer,
     photos: createFolderPhotoStore(photoDir),
+    webDir: options.webDir,
   });
 
   /** A request as the browser would send it: same origin, JSON body, optional session cookie. */

@@ -5,6 +5,7 @@ import {
   latestTodayOnEarth,
   measurement,
   optionalText,
+  recordId,
   requiredText,
   safeString,
 } from './common';
@@ -33,7 +34,7 @@ const birthDateSchema = z.pipe(
 /** numeric(9, 2) in the database: 0.01 to 100000, two decimals at most */
 const weightSchema = z.nullish(measurement('Weight', 100_000, 2));
 
-const groupIdsSchema = z.array(z.uuid('Not a valid group id')).check(
+const groupIdsSchema = z.array(recordId('Not a valid group id')).check(
   z.maxLength(100, 'At most 100 groups'),
   z.refine((ids) => new Set(ids).size === ids.length, 'A group is listed twice'),
 );
@@ -46,19 +47,19 @@ const animalFields = {
   weight: weightSchema,
   /** the unit of `weight`; the farm's current unit when left out */
   weightUnit: z.optional(z.enum(weightUnits, 'Choose lbs or kg')),
-  speciesId: z.nullish(z.uuid('Not a valid species id')),
+  speciesId: z.nullish(recordId('Not a valid species id')),
   color: optionalText(60),
   /** a parent from elsewhere, by name; a linked parent (damId) names itself */
   dam: optionalText(100),
   sire: optionalText(100),
   /** a parent of this farm; null unlinks it (its name stays) */
-  damId: z.nullish(z.uuid('Choose a dam from your animals')),
-  sireId: z.nullish(z.uuid('Choose a sire from your animals')),
+  damId: z.nullish(recordId('Choose a dam from your animals')),
+  sireId: z.nullish(recordId('Choose a sire from your animals')),
   tagId: optionalText(60),
 };
 
 export const animalCreateSchema = z.strictObject({
-  id: z.optional(z.uuid('Must be a UUID')),
+  id: z.optional(recordId('Must be a UUID')),
   ...animalFields,
   groupIds: groupIdsSchema.check(z.minLength(1, 'Choose at least one group')),
 });
@@ -178,8 +179,8 @@ export const animalListQuerySchema = z.object({
   q: z.optional(
     safeString('Search for text').check(z.trim(), z.maxLength(100, 'Must be at most 100 characters')),
   ),
-  group: z.optional(z.union([z.literal(noGroup), z.uuid()], 'Choose a group from the list, or No group')),
-  species: z.optional(z.uuid('Choose a species from the list')),
+  group: z.optional(z.union([z.literal(noGroup), recordId()], 'Choose a group from the list, or No group')),
+  species: z.optional(recordId('Choose a species from the list')),
   sex: z.optional(z.enum(sexValues, 'Choose Female, Male, Castrated Male or Spayed Female')),
   /** 'active': only animals under a withdrawal on the farm's today */
   withdrawal: z.optional(z.literal(underWithdrawal, 'Filter by withdrawal with: active')),

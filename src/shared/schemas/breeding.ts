@@ -2,7 +2,14 @@
 import * as z from 'zod/mini';
 import { gestationLimits } from '../animals/breeding';
 import { sexValues } from './animals';
-import { calendarDate, latestTodayOnEarth, measurement, optionalText, requiredText } from './common';
+import {
+  calendarDate,
+  latestTodayOnEarth,
+  measurement,
+  optionalText,
+  recordId,
+  requiredText,
+} from './common';
 import { weightUnits } from './profile';
 
 const pastDate = (tooLate: string) => calendarDate({ max: latestTodayOnEarth, tooLate });
@@ -16,9 +23,9 @@ export const gestationDaysSchema = z
 
 /** POST /animals/{damId}/breedings: the sire is one of the farm's (sireId) or named (sire). */
 export const breedingCreateSchema = z.strictObject({
-  id: z.optional(z.uuid('Must be a UUID')),
+  id: z.optional(recordId('Must be a UUID')),
   bredOn: pastDate('Breeding date cannot be in the future'),
-  sireId: z.nullish(z.uuid('Choose a sire from your animals')),
+  sireId: z.nullish(recordId('Choose a sire from your animals')),
   sire: optionalText(100),
   gestationDays: gestationDaysSchema,
   note: optionalText(1000),
@@ -41,7 +48,7 @@ export const breedingSchema = z.object({
 export type Breeding = z.infer<typeof breedingSchema>;
 
 export const newbornSchema = z.strictObject({
-  id: z.optional(z.uuid('Must be a UUID')),
+  id: z.optional(recordId('Must be a UUID')),
   name: requiredText('Name', 100),
   sex: z.nullish(z.enum(sexValues, 'Choose Female, Male, Castrated Male or Spayed Female')),
   /** birth weight in `weightUnit` */
@@ -56,8 +63,8 @@ export const maxLitter = 20;
  */
 export const birthCreateSchema = z.strictObject({
   bornOn: pastDate('Birth date cannot be in the future'),
-  breedingId: z.nullish(z.uuid('Not a valid breeding id')),
-  sireId: z.nullish(z.uuid('Choose a sire from your animals')),
+  breedingId: z.nullish(recordId('Not a valid breeding id')),
+  sireId: z.nullish(recordId('Choose a sire from your animals')),
   sire: optionalText(100),
   weightUnit: z.optional(z.enum(weightUnits, 'Choose lbs or kg')),
   offspring: z

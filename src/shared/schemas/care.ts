@@ -1,7 +1,13 @@
 // Care entries (medical, weight, note) and reminders: what the API accepts and answers.
 import * as z from 'zod/mini';
 import { reminderTypes, repeatFroms, repeatUnits } from '../care/rules';
-import { calendarDate as calendarDateBetween, measurement, optionalText, requiredText } from './common';
+import {
+  calendarDate as calendarDateBetween,
+  measurement,
+  optionalText,
+  recordId,
+  requiredText,
+} from './common';
 import { weightUnits } from './profile';
 
 export const entryTypes = ['medical', 'weight', 'note'] as const;
@@ -16,7 +22,7 @@ export const careDefaults = {
 } as const;
 
 export const calendarDate = calendarDateBetween();
-const uuid = z.uuid('Not a valid id');
+const uuid = recordId('Not a valid id');
 const animalIds = z.array(uuid).check(
   z.minLength(1, 'Choose at least one animal'),
   z.maxLength(500, 'At most 500 animals at once'),

@@ -61,6 +61,24 @@ export const optionalText = (max: number) =>
     z.transform((value) => (value ? value : null)),
   );
 
+// ---- Record ids -----------------------------------------------------------------------------
+/**
+ * A record's id: a UUID in any case, read as lower case — the database's own spelling — so that
+ * two spellings of one id are one id in code as they are in SQL (a Set, a file key, a comparison).
+ * The only UUID rule of the schemas (lint refuses z.uuid elsewhere); paths are lower-cased where
+ * the server routes them (`pathWithLowerCaseIds`).
+ */
+export const recordId = (message?: string) =>
+  z.pipe(
+    z.uuid(message),
+    z.transform((value: string) => value.toLowerCase()),
+  );
+
+const uuidSegment = /(?<=\/)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/gi;
+
+/** A URL path with every segment that is a UUID in lower case: '/animals/3F2A…/photo' → '/animals/3f2a…/photo'. */
+export const pathWithLowerCaseIds = (path: string) => path.replace(uuidSegment, (id) => id.toLowerCase());
+
 // ---- Calendar dates --------------------------------------------------------------------------
 // Dates are 'YYYY-MM-DD' days between 1900-01-01 and 2099-12-31 (a PostgreSQL date holds them
 // exactly); rules that depend on the farm's "today" (reminders not in the past) live beside them.

@@ -1,6 +1,6 @@
 // Herd groups: what the API accepts and answers, and the colours a group can take.
 import * as z from 'zod/mini';
-import { optionalText, requiredText } from './common';
+import { optionalText, recordId, requiredText } from './common';
 
 export const groupColors = [
   { name: 'Blue', value: 'rgba(59,130,246,1)' },
@@ -39,7 +39,7 @@ export type Group = z.infer<typeof groupSchema>;
 
 export const groupCreateSchema = z.strictObject({
   /** a client may choose the id, which makes retrying a create safe */
-  id: z.optional(z.uuid('Must be a UUID')),
+  id: z.optional(recordId('Must be a UUID')),
   name: groupNameSchema,
   description: z.optional(optionalText(500)),
   color: z._default(groupColorSchema, defaultGroupColor),

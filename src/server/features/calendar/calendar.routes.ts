@@ -57,7 +57,7 @@ export const calendarFeedLimit: Limit = { max: 120, windowMs: 15 * 60 * 1000 };
 const feedMaxAgeSeconds = 5 * 60;
 
 /** The feed route, mounted before the session guard of /api/v1: its token is its only key. */
-export function calendarFeedRoute(deps: Deps & { db: Database; trustProxy: boolean }) {
+export function calendarFeedRoute(deps: Deps & { db: Database; trustProxy: number }) {
   const calendar = createCalendarService(deps);
   return async (c: Context<AppEnv>) => {
     const address = clientAddress(c as Context, deps.trustProxy) ?? 'unknown';

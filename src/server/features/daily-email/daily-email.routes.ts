@@ -47,7 +47,7 @@ export function dailyEmailRoutes(repo: DailyEmailRepo) {
 export const unsubscribeLimit: Limit = { max: 30, windowMs: 15 * 60 * 1000 };
 
 /** POST /api/public/unsubscribe/{token}: from the link's page, or a mail app's one-click (RFC 8058). */
-export function unsubscribeRoutes(deps: { repo: DailyEmailRepo; db: Database; trustProxy: boolean }) {
+export function unsubscribeRoutes(deps: { repo: DailyEmailRepo; db: Database; trustProxy: number }) {
   return new Hono<AppEnv>().post('/unsubscribe/:token', async (c) => {
     const address = clientAddress(c as Context, deps.trustProxy) ?? 'unknown';
     if (await overLimit(deps.db, `unsubscribe:${address}`, unsubscribeLimit)) {

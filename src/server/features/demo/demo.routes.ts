@@ -24,7 +24,7 @@ export function demoRoutes(deps: {
   secret: string;
   cookieName: string;
   secure: boolean;
-  trustProxy: boolean;
+  trustProxy: number;
   appOrigin: string;
 }) {
   const demo = createDemoService(deps);

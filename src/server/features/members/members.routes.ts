@@ -175,7 +175,7 @@ export const invitationLinkLimit: Limit = { max: 30, windowMs: 15 * 60 * 1000 };
 export function publicInvitationRoutes(deps: {
   members: MembersService;
   db: Database;
-  trustProxy: boolean;
+  trustProxy: number;
   appOrigin: string;
 }) {
   const limited = async (c: Context) => {

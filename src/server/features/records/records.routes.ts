@@ -81,7 +81,7 @@ export function recordsRoutes(deps: Deps & { origin: string }) {
 /** Views of shared records per client address: a vet opening a record, never a crawl. */
 export const sharedRecordLimit: Limit = { max: 120, windowMs: 15 * 60 * 1000 };
 
-export function publicRecordRoutes(deps: Deps & { db: Database; trustProxy: boolean }) {
+export function publicRecordRoutes(deps: Deps & { db: Database; trustProxy: number }) {
   const records = createRecordsService(deps);
   const animals = createAnimalsService({ repo: deps.animals, profiles: deps.profiles, photos: deps.photos });
   const photoQuery = z.object({ v: z.optional(z.string()) });

@@ -13,7 +13,7 @@ import { BackButton } from '../../../components/back-button';
 import { Button } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { earliestDate } from '../../../../shared/schemas/common';
+import { earliestDate, recordId } from '../../../../shared/schemas/common';
 import { useFarmToday } from '../../../hooks/use-farm-today';
 import { LeaveGuardDialog, useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { todayIsoDate } from '../../../lib/dates';
@@ -99,7 +99,7 @@ const notInFuture = z.refine<{ birthDate: string | null }>(
 const apiSchemas = {
   add: z.extend(animalCreateSchema, formRules).check(notInFuture),
   edit: z
-    .extend(animalCreateSchema, { ...formRules, groupIds: z.array(z.uuid('Not a valid group id')) })
+    .extend(animalCreateSchema, { ...formRules, groupIds: z.array(recordId('Not a valid group id')) })
     .check(notInFuture),
 };
 const formSchemas = {
