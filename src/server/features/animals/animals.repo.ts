@@ -15,6 +15,7 @@ import {
 import type { WithdrawalEnds } from '../../../shared/care/withdrawal';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
+import { lockFarm } from '../../db/farm-lock';
 import { animalGroups, animals, groups, species, speciesGestation } from '../../db/schema';
 import { animalNameOrder, containsPattern, queryRows } from '../../db/sql-text';
 
@@ -322,6 +323,7 @@ export function createAnimalsRepo(db: Database) {
       groupIds?: string[],
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
+        await lockFarm(tx, farmId);
         const updated = await tx
           .update(animals)
           .set({ ...values, updatedAt: new Date() })
@@ -372,11 +374,14 @@ export function createAnimalsRepo(db: Database) {
 
     /** Deletes the animal and its memberships; answers its photo key, or undefined if no animal. */
     async remove(farmId: string, id: string): Promise<{ photoKey: string | null } | undefined> {
-      const [deleted] = await db
-        .delete(animals)
-        .where(and(eq(animals.farmId, farmId), eq(animals.id, id)))
-        .returning({ photoKey: animals.photoKey });
-      return deleted;
+      return db.transaction(async (tx) => {
+        await lockFarm(tx, farmId);
+        const [deleted] = await tx
+          .delete(animals)
+          .where(and(eq(animals.farmId, farmId), eq(animals.id, id)))
+          .returning({ photoKey: animals.photoKey });
+        return deleted;
+      });
     },
 
     async listSpecies(farmId: string): Promise<Species[]> {

@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/schemas/care';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
+import { lockFarm } from '../../db/farm-lock';
 import {
   animalGroups,
   animals,
@@ -375,6 +376,7 @@ export function createCareRepo(db: Database) {
       weights: AnimalWeights = [],
     ): Promise<string[]> {
       return db.transaction(async (tx) => {
+        await lockFarm(tx, farmId);
         const target = await this.scopeWhere(tx, farmId, id, scope);
         if (!target) return [];
         const updated = await tx
@@ -411,6 +413,7 @@ export function createCareRepo(db: Database) {
      */
     async deleteEntries(farmId: string, id: string, scope: 'entry' | 'batch'): Promise<boolean> {
       return db.transaction(async (tx) => {
+        await lockFarm(tx, farmId);
         const target = await this.scopeWhere(tx, farmId, id, scope);
         if (!target) return false;
         const deleted = await tx.delete(careEntries).where(target).returning({
