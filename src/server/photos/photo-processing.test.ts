@@ -29,6 +29,35 @@ describe('createDecodeSlots', () => {
     expect(await Promise.all(tasks)).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('starts a task only while the memory of those running fits the budget, in order; a larger one runs alone', async () => {
+    const slots = createDecodeSlots(2, 100);
+    const started: string[] = [];
+    const finish: Record<string, () => void> = {};
+    const task = (name: string, memory: number) =>
+      slots.run(async () => {
+        started.push(name);
+        await new Promise<void>((resolve) => (finish[name] = resolve));
+      }, memory);
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const tasks = [task('a', 60), task('b', 60), task('c', 30), task('huge', 250), task('d', 10)];
+    await settle();
+    expect(started).toEqual(['a']); // b does not fit beside a, and c waits behind b
+    finish.a!();
+    await settle();
+    expect(started).toEqual(['a', 'b', 'c']);
+    finish.b!();
+    await settle();
+    expect(started).toEqual(['a', 'b', 'c']); // huge waits until nothing else runs
+    finish.c!();
+    await settle();
+    expect(started).toEqual(['a', 'b', 'c', 'huge']);
+    finish.huge!();
+    await settle();
+    expect(started).toEqual(['a', 'b', 'c', 'huge', 'd']);
+    finish.d!();
+    await Promise.all(tasks);
+  });
+
   it('frees the slot when a task fails', async () => {
     const slots = createDecodeSlots(1);
     await expect(slots.run(() => Promise.reject(new Error('bad photo')))).rejects.toThrow('bad photo');

@@ -1,42 +1,78 @@
 // Turns an uploaded image into the two WebP files we keep: re-encoding drops every bit of metadata
 // (EXIF, including the GPS position of the farm). Formats are recognised by content, not by name.
 // Decoding is where a hostile file hurts, so the declared size is checked from the header first,
-// the decoder is told the same limit, and only two photos are decoded at a time.
+// against a ceiling per format, the decoder is told the same limit, and decodes run at most two
+// at a time within a budget of decode memory.
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../http/errors';
-import { readImageHeader } from './photo-header';
+import { readImageHeader, type ImageFormat } from './photo-header';
 
 export type ProcessedPhoto = { display: Buffer; thumbnail: Buffer };
 
-/** 40 MP: every phone photo up to 7,700 × 5,200; decoded as RGBA it is 160 MB. */
+/** 40 MP: every phone photo up to 7,700 × 5,200. JPEG and WebP shrink while they decode, and PNG
+ * streams, so even this size costs well under a second of CPU and under 100 MB. */
 export const maxPhotoPixels = 40_000_000;
 
 /**
- * Runs at most `size` tasks at once; the others wait their turn in order. Two decodes at a time
- * keeps a burst of uploads to a few hundred MB while still using both cores of a small server.
+ * 12.5 MP for HEIC and AVIF: a phone's 4032 × 3024. These cannot shrink while they decode and
+ * cost about 20 bytes of memory and 0.1 s of CPU per pixel-megapixel (a 36 MP AVIF: 2–4 s, 640 MB;
+ * decision 0014), so their ceiling is the size phones save by default, not the largest sensor.
  */
-export function createDecodeSlots(size: number) {
-  let free = size;
-  const waiting: (() => void)[] = [];
+export const maxHeifPixels = 12_500_000;
+
+const maxPixels = (format: ImageFormat) => (format === 'heif' ? maxHeifPixels : maxPhotoPixels);
+
+/** Measured peak decode memory per declared pixel (decision 0014), rounded up; PNG allows for an
+ * interlaced file, which cannot stream. */
+const decodeBytesPerPixel: Record<ImageFormat, number> = { heif: 20, png: 4, jpeg: 2, webp: 2 };
+
+/** At most this much (estimated) decode memory at once: one HEIC/AVIF of the largest size with
+ * a JPEG beside it, or two smaller ones. */
+export const decodeMemoryBudget = 400 * 1024 * 1024;
+
+/**
+ * Runs at most `size` tasks at once, and only while their declared memory fits `memoryBudget`;
+ * the others wait their turn, strictly in order (a large photo is not overtaken forever by small
+ * ones). A task larger than the whole budget runs alone. Two decodes at a time use both cores of
+ * a small server; the memory budget keeps a burst of large HEIC/AVIF uploads to a bounded total.
+ */
+export function createDecodeSlots(size: number, memoryBudget = Infinity) {
+  let running = 0;
+  let used = 0;
+  const waiting: { memory: number; start: () => void }[] = [];
+  const fits = (memory: number) => running === 0 || (running < size && used + memory <= memoryBudget);
+  const take = (memory: number) => {
+    running += 1;
+    used += memory;
+  };
   return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (free > 0) free -= 1;
-      else await new Promise<void>((resolve) => waiting.push(resolve));
+    async run<T>(task: () => Promise<T>, memory = 0): Promise<T> {
+      if (waiting.length === 0 && fits(memory)) take(memory);
+      else await new Promise<void>((start) => waiting.push({ memory, start }));
       try {
         return await task();
       } finally {
-        const next = waiting.shift();
-        if (next)
-          next(); // hand the slot straight to the next upload
-        else free += 1;
+        running -= 1;
+        used -= memory;
+        while (waiting.length > 0 && fits(waiting[0]!.memory)) {
+          const next = waiting.shift()!;
+          take(next.memory); // handed straight to the next upload
+          next.start();
+        }
       }
     },
   };
 }
 
-const decodeSlots = createDecodeSlots(2);
+const decodeSlots = createDecodeSlots(2, decodeMemoryBudget);
 
-const sharpOptions = { failOn: 'error', limitInputPixels: maxPhotoPixels } as const;
+// One libvips thread per decode (two decodes use the two cores) and no cache of operations: each
+// photo is decoded once, so a cache would only hold its pixels after the answer.
+sharp.concurrency(1);
+sharp.cache(false);
+
+const sharpOptions = (format: ImageFormat) =>
+  ({ failOn: 'error', limitInputPixels: maxPixels(format) }) as const;
 
 /**
  * HEIF is decoded by sharp when it can (AVIF); iPhone photos are HEVC-coded, which sharp's libvips
@@ -46,7 +82,7 @@ const sharpOptions = { failOn: 'error', limitInputPixels: maxPhotoPixels } as co
 async function decodeHeif(data: Buffer): Promise<Sharp> {
   try {
     // decoded once to raw pixels, so a failure shows here and not halfway through the resize
-    const { data: pixels, info } = await sharp(data, sharpOptions)
+    const { data: pixels, info } = await sharp(data, sharpOptions('heif'))
       .raw()
       .toBuffer({ resolveWithObject: true });
     return sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
@@ -54,7 +90,7 @@ async function decodeHeif(data: Buffer): Promise<Sharp> {
     if (data.indexOf('hvcC', 0, 'latin1') === -1) throw error; // not HEVC: the wasm decoder cannot help
     const { default: decode } = await import('heic-decode');
     const image = await decode({ buffer: data });
-    if (image.width * image.height > maxPhotoPixels) throw error; // the header lied
+    if (image.width * image.height > maxHeifPixels) throw error; // the header lied
     return sharp(Buffer.from(image.data.buffer), {
       raw: { width: image.width, height: image.height, channels: 4 },
     });
@@ -72,16 +108,19 @@ export async function processPhoto(data: Buffer): Promise<ProcessedPhoto> {
   const header = readImageHeader(data);
   if (!header) throw unreadable();
   const { format, width, height } = header;
-  if (width * height > maxPhotoPixels) {
+  if (width * height > maxPixels(format)) {
     throw new AppError(
       413,
       'IMAGE_TOO_LARGE',
-      `This photo is too large (${width} × ${height} pixels). Use a photo of at most 40 megapixels.`,
+      format === 'heif'
+        ? `This photo is too large (${width} × ${height} pixels). HEIC and AVIF photos can be at most 12.5 megapixels; a JPEG, PNG or WebP up to 40.`
+        : `This photo is too large (${width} × ${height} pixels). Use a photo of at most 40 megapixels.`,
     );
   }
+  const memory = width * height * decodeBytesPerPixel[format];
   return decodeSlots.run(async () => {
     try {
-      const image = format === 'heif' ? await decodeHeif(data) : sharp(data, sharpOptions);
+      const image = format === 'heif' ? await decodeHeif(data) : sharp(data, sharpOptions(format));
       // Decoded once, oriented (EXIF, before the metadata is dropped) and shrunk to what both
       // files need — the display size, or more for a panorama whose square thumbnail needs 256 px
       // of height — then both files are made from those pixels, not from a second decode.
@@ -108,5 +147,5 @@ export async function processPhoto(data: Buffer): Promise<ProcessedPhoto> {
       if (error instanceof AppError) throw error;
       throw unreadable();
     }
-  });
+  }, memory);
 }

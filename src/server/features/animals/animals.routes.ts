@@ -145,7 +145,10 @@ export function animalsRoutes(deps: { repo: AnimalsRepo; profiles: ProfileRepo; 
           200: jsonContent(animalSchema, 'The animal with its new photo'),
           ...errorResponses,
           400: jsonContent(apiErrorSchema, 'Not multipart/form-data'),
-          413: jsonContent(apiErrorSchema, 'Larger than 10 MB, or more than 40 megapixels'),
+          413: jsonContent(
+            apiErrorSchema,
+            'Larger than 10 MB, or more than 40 megapixels (12.5 for HEIC and AVIF)',
+          ),
           415: jsonContent(apiErrorSchema, 'Not an image we can read'),
           422: jsonContent(apiErrorSchema, 'No file in the field "photo"'),
         },
