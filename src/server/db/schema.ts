@@ -571,11 +571,14 @@ export const recordShares = pgTable(
       .references(() => farms.id, { onDelete: 'cascade' }),
     animalId: uuid('animal_id').notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** who made the link (migration 0020): it ends when they leave the farm; null if made before */
+    createdBy: uuid('created_by').references(() => user.id, { onDelete: 'cascade' }),
     createdAt: timestamps.createdAt,
   },
   (table) => [
     primaryKey({ columns: [table.farmId, table.animalId] }),
     unique('record_shares_token_hash_unique').on(table.tokenHash),
+    index('record_shares_created_by_idx').on(table.createdBy),
     foreignKey({
       name: 'record_shares_animal_fk',
       columns: [table.farmId, table.animalId],
@@ -594,9 +597,14 @@ export const calendarFeeds = pgTable(
     /** the last body's ETag, and when the body last changed (the feed's Last-Modified) */
     etag: text('etag'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** who made the address (migration 0020): it ends when they leave the farm; null if made before */
+    createdBy: uuid('created_by').references(() => user.id, { onDelete: 'cascade' }),
     createdAt: timestamps.createdAt,
   },
-  (table) => [unique('calendar_feeds_token_hash_unique').on(table.tokenHash)],
+  (table) => [
+    unique('calendar_feeds_token_hash_unique').on(table.tokenHash),
+    index('calendar_feeds_created_by_idx').on(table.createdBy),
+  ],
 );
 
 /** One farm's daily reminder email to one person on one day: claimed (inserted) before it is sent. */

@@ -104,6 +104,8 @@ export const permissions: Record<string, Need> = {
   'GET /api/v1/animals/:id/record/share': 'member',
   'POST /api/v1/animals/:id/record/share': 'member',
   'DELETE /api/v1/animals/:id/record/share': 'member',
+  // every link of the farm, whoever made it: owners see them all (and revoke any, above)
+  'GET /api/v1/farm/share-links': 'owner',
 
   'GET /api/v1/care/medications': 'sitter',
   'GET /api/v1/care-entries/:id': 'sitter',

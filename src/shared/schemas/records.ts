@@ -58,3 +58,15 @@ export type RecordShare = z.infer<typeof recordShareSchema>;
 /** POST /animals/{id}/record/share: the link, shown once; a new one replaces the old. */
 export const recordShareLinkSchema = z.object({ url: z.string(), sharedSince: z.string() });
 export type RecordShareLink = z.infer<typeof recordShareLinkSchema>;
+
+/** GET /farm/share-links (owners): every live share link of the farm, which animal, who made it, since when. */
+export const sharedLinkSchema = z.object({
+  animalId: z.string(),
+  animalName: z.string(),
+  /** the maker's name; null for a link made before makers were kept (migration 0020) */
+  sharedBy: z.nullable(z.string()),
+  sharedSince: z.string(),
+});
+export type SharedLink = z.infer<typeof sharedLinkSchema>;
+export const sharedLinksSchema = z.object({ links: z.array(sharedLinkSchema) });
+export type SharedLinks = z.infer<typeof sharedLinksSchema>;

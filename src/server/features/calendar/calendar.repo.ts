@@ -1,4 +1,5 @@
-// The farm's calendar feed: only the token's SHA-256 is stored, one address per farm. Every query
+// The farm's calendar feed: only the token's SHA-256 is stored, one address per farm, with who made
+// it (their leaving the farm ends it: members.repo.ts). Every query
 // but the one that reads an address filters by the caller's farm; that one answers the farm the
 // address is for, and nothing else.
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -18,15 +19,15 @@ export function createCalendarRepo(db: Database) {
       return row?.createdAt ?? null;
     },
 
-    /** Stores the new address's hash in place of any earlier one of the farm. */
-    async create(farmId: string, tokenHash: string): Promise<Date> {
+    /** Stores the new address's hash, and its maker, in place of any earlier one of the farm. */
+    async create(farmId: string, tokenHash: string, createdBy: string): Promise<Date> {
       const now = new Date();
       const [row] = await db
         .insert(calendarFeeds)
-        .values({ farmId, tokenHash })
+        .values({ farmId, tokenHash, createdBy })
         .onConflictDoUpdate({
           target: calendarFeeds.farmId,
-          set: { tokenHash, createdAt: now, etag: null, changedAt: now },
+          set: { tokenHash, createdBy, createdAt: now, etag: null, changedAt: now },
         })
         .returning({ createdAt: calendarFeeds.createdAt });
       return row!.createdAt;

@@ -34,7 +34,7 @@ export function calendarRoutes(deps: Deps) {
         summary: 'Make the calendar feed address (shown once; any earlier address stops working)',
         responses: { 201: jsonContent(calendarFeedLinkSchema, 'The address'), ...errorResponses },
       }),
-      async (c) => c.json(await calendar.create(c.get('farmId')), 201),
+      async (c) => c.json(await calendar.create(c.get('farmId'), c.get('userId')), 201),
     )
     .delete(
       '/calendar-feed',

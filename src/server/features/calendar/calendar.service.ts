@@ -23,10 +23,10 @@ export function createCalendarService(deps: { repo: CalendarRepo; origin: string
       return { createdAt: createdAt?.toISOString() ?? null };
     },
 
-    /** A new address (the old one stops working): answered once, kept only as a hash. */
-    async create(farmId: string) {
+    /** A new address (the old one stops working), made by `userId`: answered once, kept only as a hash. */
+    async create(farmId: string, userId: string) {
       const token = newSecretToken();
-      const createdAt = await repo.create(farmId, hashSecretToken(token));
+      const createdAt = await repo.create(farmId, hashSecretToken(token), userId);
       return { url: `${origin}/api/v1/calendar/${token}.ics`, createdAt: createdAt.toISOString() };
     },
 

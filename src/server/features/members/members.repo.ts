@@ -4,7 +4,17 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { FarmRole } from '../../../shared/schemas/members';
 import type { Database } from '../../db/database';
-import { account, farmMembers, farms, invitations, profiles, session, user } from '../../db/schema';
+import {
+  account,
+  calendarFeeds,
+  farmMembers,
+  farms,
+  invitations,
+  profiles,
+  recordShares,
+  session,
+  user,
+} from '../../db/schema';
 import { personName } from '../../db/sql-text';
 import { membershipInForce } from '../../http/require-farm';
 
@@ -172,7 +182,11 @@ export function createMembersRepo(db: Database) {
       });
     },
 
-    /** Removes a member (or the caller leaving); the same answers as `change`. */
+    /**
+     * Removes a member (or the caller leaving); the same answers as `change`. The share links and
+     * the calendar feed they made end with their membership, in the same transaction: an address
+     * they hold must not outlive their access (issue 23).
+     */
     async remove(farmId: string, userId: string) {
       return db.transaction(async (tx) => {
         const owners = await otherOwners(tx, farmId, userId);
@@ -185,6 +199,12 @@ export function createMembersRepo(db: Database) {
         await tx
           .delete(farmMembers)
           .where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.userId, userId)));
+        await tx
+          .delete(recordShares)
+          .where(and(eq(recordShares.farmId, farmId), eq(recordShares.createdBy, userId)));
+        await tx
+          .delete(calendarFeeds)
+          .where(and(eq(calendarFeeds.farmId, farmId), eq(calendarFeeds.createdBy, userId)));
         await rehome(tx, farmId, userId);
         return 'removed' as const;
       });

@@ -1,9 +1,11 @@
-// Share links of health records: only the token's SHA-256 is stored, one link per animal. Every
-// query but the one that reads a link filters by the caller's farm; that one answers the farm and
-// animal the link is for, and nothing else.
-import { and, eq } from 'drizzle-orm';
+// Share links of health records: only the token's SHA-256 is stored, one link per animal, with who
+// made it (their leaving the farm ends it: members.repo.ts). Every query but the one that reads a
+// link filters by the caller's farm; that one answers the farm and animal the link is for, and
+// nothing else.
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { recordShares } from '../../db/schema';
+import { animals, recordShares } from '../../db/schema';
+import { animalNameOrder, personName } from '../../db/sql-text';
 import { hashSecretToken } from '../../http/secret-token';
 
 export function createRecordsRepo(db: Database) {
@@ -16,14 +18,32 @@ export function createRecordsRepo(db: Database) {
       return row?.createdAt ?? null;
     },
 
-    /** Stores the new link's hash in place of any earlier link of the animal. */
-    async share(farmId: string, animalId: string, tokenHash: string): Promise<Date> {
+    /** Every live link of the farm, by animal name: the animal, who made it, since when. */
+    async list(farmId: string) {
+      return db
+        .select({
+          animalId: recordShares.animalId,
+          animalName: animals.name,
+          sharedBy: personName(sql`${recordShares.createdBy}`),
+          sharedSince: recordShares.createdAt,
+        })
+        .from(recordShares)
+        .innerJoin(
+          animals,
+          and(eq(animals.farmId, recordShares.farmId), eq(animals.id, recordShares.animalId)),
+        )
+        .where(eq(recordShares.farmId, farmId))
+        .orderBy(animalNameOrder, asc(animals.id));
+    },
+
+    /** Stores the new link's hash, and its maker, in place of any earlier link of the animal. */
+    async share(farmId: string, animalId: string, tokenHash: string, createdBy: string): Promise<Date> {
       const [row] = await db
         .insert(recordShares)
-        .values({ farmId, animalId, tokenHash })
+        .values({ farmId, animalId, tokenHash, createdBy })
         .onConflictDoUpdate({
           target: [recordShares.farmId, recordShares.animalId],
-          set: { tokenHash, createdAt: new Date() },
+          set: { tokenHash, createdBy, createdAt: new Date() },
         })
         .returning({ createdAt: recordShares.createdAt });
       return row!.createdAt;

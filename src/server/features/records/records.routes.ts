@@ -1,4 +1,5 @@
-// /api/v1/animals/{id}/record (the farm's own 'Health Record') and its share link; and
+// /api/v1/animals/{id}/record (the farm's own 'Health Record') and its share link (revoked there,
+// from the animal's page or an owner's Account → 'Shared Links', /api/v1/farm/share-links); and
 // /api/public/records/{token} — the same record read-only for anyone holding a live link: no
 // cookie read, no other route reachable, noindex, no referrer, rate limited per address.
 import { Hono, type Context } from 'hono';
@@ -8,6 +9,7 @@ import {
   healthRecordSchema,
   recordShareLinkSchema,
   recordShareSchema,
+  sharedLinksSchema,
 } from '../../../shared/schemas/records';
 import type { Database } from '../../db/database';
 import type { AppEnv } from '../../http/context';
@@ -61,7 +63,17 @@ export function recordsRoutes(deps: Deps & { origin: string }) {
         responses: { 201: jsonContent(recordShareLinkSchema, 'The link'), ...errorResponses },
       }),
       idParams('id'),
-      async (c) => c.json(await records.share(c.get('farmId'), c.req.param('id'), deps.origin), 201),
+      async (c) =>
+        c.json(await records.share(c.get('farmId'), c.req.param('id'), deps.origin, c.get('userId')), 201),
+    )
+    .get(
+      '/farm/share-links',
+      describeRoute({
+        tags: ['Health record'],
+        summary: 'Every live share link of the farm: the animal, who made it, since when (owners)',
+        responses: { 200: jsonContent(sharedLinksSchema, 'The links'), ...errorResponses },
+      }),
+      async (c) => c.json(await records.list(c.get('farmId')), 200),
     )
     .delete(
       '/animals/:id/record/share',

@@ -96,11 +96,17 @@ export function createRecordsService(deps: {
       return { sharedSince: since?.toISOString() ?? null };
     },
 
-    /** A new link (the old one stops working): answered once, kept only as a hash. */
-    async share(farmId: string, animalId: string, origin: string) {
+    /** Every live link of the farm (for its owners): the animal, who made it, since when. */
+    async list(farmId: string) {
+      const rows = await repo.list(farmId);
+      return { links: rows.map((row) => ({ ...row, sharedSince: row.sharedSince.toISOString() })) };
+    },
+
+    /** A new link (the old one stops working), made by `userId`: answered once, kept only as a hash. */
+    async share(farmId: string, animalId: string, origin: string, userId: string) {
       if (!(await animals.find(farmId, animalId))) throw new NotFoundError('Animal');
       const token = newSecretToken();
-      const since = await repo.share(farmId, animalId, hashSecretToken(token));
+      const since = await repo.share(farmId, animalId, hashSecretToken(token), userId);
       return { url: `${origin}/record/${token}`, sharedSince: since.toISOString() };
     },
 

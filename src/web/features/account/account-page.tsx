@@ -27,6 +27,8 @@ import { filterTimeZones, timeZoneOptions } from './time-zones';
 
 // its own chunk: the invite form's rules are not needed to show the profile
 const MembersSection = lazy(() => import('./members-section'));
+// owners only: its own chunk, fetched only for them
+const SharedLinksSection = lazy(() => import('./shared-links-section'));
 
 type FormValues = z.input<typeof profileUpdateSchema>;
 type ParsedValues = z.output<typeof profileUpdateSchema>;
@@ -309,6 +311,17 @@ export default function AccountPage() {
       >
         <MembersSection farmName={profile.data.farmName ?? 'this farm'} />
       </Suspense>
+      {owner && (
+        <Suspense
+          fallback={
+            <p role="status" className={`${cardClasses} text-sm text-stone-600`}>
+              Loading shared links...
+            </p>
+          }
+        >
+          <SharedLinksSection />
+        </Suspense>
+      )}
       <DailyEmailSection />
       {member && <CalendarFeedSection />}
       {owner && <ExportSection />}

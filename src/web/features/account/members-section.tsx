@@ -229,7 +229,7 @@ function MemberRow({ member, manage }: { member: Member; manage: boolean }) {
           <ConfirmDialog
             open={confirming}
             title={`Remove ${member.name}?`}
-            message="Their access to this farm ends at once. Entries they recorded stay, with their name."
+            message="Their access to this farm ends at once, and so do the share links and calendar feed they made. Entries they recorded stay, with their name."
             confirmLabel="Remove"
             busyLabel="Removing..."
             busy={remove.isPending}
@@ -332,7 +332,7 @@ function LeaveFarm({ farmName }: { farmName: string }) {
       <ConfirmDialog
         open={confirming}
         title={`Leave ${farmName}?`}
-        message="You will no longer see its animals or reminders. An owner can invite you again."
+        message="You will no longer see its animals or reminders, and the share links and calendar feed you made stop working. An owner can invite you again."
         confirmLabel="Leave Farm"
         busyLabel="Leaving..."
         busy={leaving}
