@@ -178,7 +178,7 @@ export function createApp(deps: AppDeps) {
   const appOrigin = new URL(config.appUrl).origin;
   const sessions = new SessionCache();
   app.use('/api/auth/*', sameOriginOnly(appOrigin));
-  const signInGuard = createSignInGuard({ db, secret: config.authSecret, secure: config.secure });
+  const signInGuard = createSignInGuard({ db, secure: config.secure });
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const path = c.req.path.slice('/api/auth'.length);
     const checked = await checkAuthRequest(c, path);
@@ -200,12 +200,20 @@ export function createApp(deps: AppDeps) {
         429,
       );
     }
+    // 'Sign out everywhere' also forgets the account's known devices: whose sessions they are is
+    // read before Better Auth ends them. (A new password forgets them in the database: 0021.)
+    const everywhere =
+      c.req.method === 'POST' && path === '/revoke-sessions'
+        ? await auth.api.getSession({ headers, query: { disableRefresh: true } })
+        : null;
     const request = new Request(c.req.raw.url, { method: c.req.method, headers, body: checked.body });
     const response = await normaliseAuthError(await auth.handler(request));
     if (c.req.method === 'POST' && sessionEndingPaths.some((ending) => path.endsWith(ending)))
       sessions.clear();
+    if (everywhere && response.status === 200) await signInGuard.forgetDevices(everywhere.user.id);
     if (account && response.status === 200) {
-      response.headers.append('Set-Cookie', await signInGuard.succeeded(c, account));
+      const deviceCookie = await signInGuard.succeeded(c, account);
+      if (deviceCookie) response.headers.append('Set-Cookie', deviceCookie);
     }
     return response;
   });

@@ -1,14 +1,16 @@
 // Issue 7's auth defects, probed over HTTP as an attacker would: account takeover before
 // confirmation, old reset links, Better Auth endpoints that skip Paddock's rules, rate limits.
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { session, user } from '../db/schema';
+import { knownDevices, session, user } from '../db/schema';
 import { appUrl, backends, createTestApp, type TestApp } from '../test/test-app';
 
 describe.each(backends)('auth hardening on %s', (backend) => {
   let t: TestApp;
+  const secret = randomBytes(32).toString('hex');
   beforeAll(async () => {
-    t = await createTestApp(backend, { TRUST_PROXY: 'true' });
+    t = await createTestApp(backend, { TRUST_PROXY: 'true', AUTH_SECRET: secret });
   });
   afterAll(async () => {
     await t?.close();
@@ -199,5 +201,105 @@ describe.each(backends)('auth hardening on %s', (backend) => {
       (await fromNewClient('/api/auth/reset-password', { token, newPassword: 'owner is back' })).status,
     ).toBe(200);
     expect((await signIn(email, 'owner is back')).status).toBe(200);
+  });
+
+  // ---- Known devices (issue 23, item 12) ----
+  const deviceCookieName = 'paddock.known_device';
+  /** the known-device cookie a response sets, as a Cookie header ('' when none) */
+  const deviceCookieFrom = (response: Response) =>
+    t
+      .cookieFrom(response)
+      .split('; ')
+      .filter((pair) => pair.startsWith(`${deviceCookieName}=`))
+      .join('; ');
+  const signInWith = (email: string, password: string, cookie: string) =>
+    t.request('/api/auth/sign-in/email', {
+      body: { email, password },
+      cookie,
+      headers: { 'x-forwarded-for': `198.51.100.${++clientNumber % 250}` },
+    });
+  /** Guesses from many addresses until the account's own limit answers 429. */
+  async function lockOut(email: string) {
+    let last = 0;
+    for (let i = 0; i < accountGuesses && last !== 429; i++)
+      last = (await signIn(email, `guess ${i}`)).status;
+    expect(last).toBe(429);
+  }
+  const accountGuesses = 12;
+  async function resetPassword(email: string, newPassword: string) {
+    await fromNewClient('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+    const landing = await follow(linksTo(email).at(-1)!);
+    const token = new URL(landing.headers.get('location')!, appUrl).searchParams.get('token')!;
+    expect((await fromNewClient('/api/auth/reset-password', { token, newPassword })).status).toBe(200);
+  }
+
+  it("lets a device its account knows past the account's limit, and no other account", async () => {
+    const a = await t.signUpAndConfirm();
+    const b = await t.signUpAndConfirm();
+    const device = deviceCookieFrom(await signIn(a.email, a.password));
+    expect(device).not.toBe('');
+    await lockOut(a.email);
+    await lockOut(b.email);
+    const known = await signInWith(a.email, a.password, device);
+    expect(known.status).toBe(200);
+    expect((await signInWith(b.email, b.password, device)).status).toBe(429);
+    // each sign-in gives the device a new value: a copy of the old one stops counting
+    const renewed = deviceCookieFrom(known);
+    expect(renewed).not.toBe(device);
+    await lockOut(a.email);
+    expect((await signInWith(a.email, a.password, device)).status).toBe(429);
+    expect((await signInWith(a.email, a.password, renewed)).status).toBe(200);
+  });
+
+  it('no longer accepts the old known-device value, which was the same for every device of an address', async () => {
+    const { email, password } = await t.signUpAndConfirm();
+    const old = createHmac('sha256', secret).update(`known-device:${email}`).digest('base64url');
+    await lockOut(email);
+    expect((await signInWith(email, password, `${deviceCookieName}=${old}`)).status).toBe(429);
+  });
+
+  it('keeps only a hash of a known device, and gives each device its own value', async () => {
+    const { email, password } = await t.signUpAndConfirm();
+    const first = deviceCookieFrom(await signIn(email, password));
+    const second = deviceCookieFrom(await signIn(email, password));
+    expect(first).not.toBe(second);
+    const [owner] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    const rows = await t.db.select().from(knownDevices).where(eq(knownDevices.userId, owner!.id));
+    expect(rows).toHaveLength(2);
+    for (const cookie of [first, second]) {
+      const value = decodeURIComponent(cookie.slice(deviceCookieName.length + 1));
+      expect(Buffer.from(value, 'base64url')).toHaveLength(32); // 256 random bits
+      const stored = JSON.stringify(rows);
+      expect(stored).not.toContain(value);
+      expect(rows.map((row) => row.tokenHash)).toContain(createHash('sha256').update(value).digest('hex'));
+    }
+  });
+
+  it('forgets the known devices of an account whose password is reset', async () => {
+    const { email, password } = await t.signUpAndConfirm();
+    const first = deviceCookieFrom(await signIn(email, password));
+    await lockOut(email);
+    const known = await signInWith(email, password, first);
+    expect(known.status).toBe(200); // known, before the reset
+    const device = deviceCookieFrom(known);
+    await resetPassword(email, 'a brand new secret');
+    await lockOut(email);
+    expect((await signInWith(email, 'a brand new secret', device)).status).toBe(429);
+  });
+
+  it('forgets the known devices of an account signed out everywhere', async () => {
+    const { email, password } = await t.signUpAndConfirm();
+    const first = await signIn(email, password);
+    await lockOut(email);
+    const signedIn = await signInWith(email, password, deviceCookieFrom(first));
+    expect(signedIn.status).toBe(200); // known, before signing out everywhere
+    const device = deviceCookieFrom(signedIn);
+    const everywhere = await t.request('/api/auth/revoke-sessions', {
+      body: {},
+      cookie: t.cookieFrom(signedIn),
+    });
+    expect(everywhere.status).toBe(200);
+    await lockOut(email);
+    expect((await signInWith(email, password, device)).status).toBe(429);
   });
 });

@@ -1,7 +1,7 @@
 // Test support: a farm with something in every table, made through the HTTP API as a farmer
 // would — profile, own species, two groups, animals (one with a photo, one in both groups, one
 // the other's dam), a breeding with the farm's gestation, a shared health record, a calendar feed, an invitation, a daily email sent,
-// care entries with their reminders, a repeating reminder completed once, a pending reset link.
+// care entries with their reminders, a repeating reminder completed once, a known device, a pending reset link.
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
@@ -133,6 +133,9 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
   // the daily reminder email, sent on a morning three weeks on (the farm is on UTC)
   await call('PUT', '/api/v1/daily-email', { enabled: true });
   expect(await t.dailyEmail.run(new Date(`${addDays(today, 20)}T08:00:00Z`))).toBe(1);
+  // a device the account knows: a sign-in with the password from a second browser
+  const signIn = await t.request('/api/auth/sign-in/email', { body: { email, password } });
+  expect(signIn.status).toBe(200);
   const reset = await t.request('/api/auth/request-password-reset', {
     body: { email, redirectTo: '/reset-password' },
   });

@@ -109,6 +109,27 @@ export const rateLimit = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+/**
+ * A device that has signed in to an account (issue 23): it skips the account's limit on sign-in
+ * attempts. Only the SHA-256 of the device's random cookie value is kept; a new password (a
+ * trigger on account.password, migration 0021) and 'sign out everywhere' forget the account's rows.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('known_devices_user_id_idx').on(table.userId)],
+);
+
 // ---- Paddock --------------------------------------------------------------------------------
 
 export const weightUnit = pgEnum('weight_unit', ['lbs', 'kg']);
