@@ -368,6 +368,11 @@ export function createApp(deps: AppDeps) {
         409,
       );
     }
+    if (databaseCode === '23514') {
+      // a value the database's own rules refuse (a farm time zone it cannot read, say): the
+      // request's fault, like a 422 of the schemas, and nothing was written
+      return c.json(errorBody('INVALID_VALUE', 'A value is outside what Paddock can store.'), 422);
+    }
     if (error instanceof HTTPException) {
       const status = error.status;
       const message = status === 400 ? 'The request body is not valid JSON.' : error.message || 'Bad request';

@@ -121,7 +121,10 @@ export function createDailyEmailJob(deps: {
     /** One pass at `now`: claims and sends what is owed; answers how many emails it sent. */
     async run(now: Date): Promise<number> {
       let sent = 0;
-      for (const recipient of await repo.due(now, batchSize)) {
+      const { recipients, unservable } = await repo.due(now, batchSize);
+      for (const farmId of unservable)
+        logger.error('daily reminder email skipped: the farm’s time zone cannot be read', { farmId });
+      for (const recipient of recipients) {
         try {
           if ((await sendOne(recipient)) === 'sent') sent++;
         } catch (error) {

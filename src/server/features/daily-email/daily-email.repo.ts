@@ -30,6 +30,26 @@ export type DueReminder = {
   total: number;
 };
 
+/** The query of `due`; `checkEachZone` reads each farm's zone through is_time_zone (a subtransaction a row: the slow path). */
+function dueQuery(now: Date, limit: number, checkEachZone: boolean) {
+  const at = sql`(${now.toISOString()}::timestamptz at time zone f.time_zone)`;
+  return sql`with local as (
+        select p.farm_id, p.user_id, u.email, f.name as farm_name,
+          ${checkEachZone ? sql`is_time_zone(f.time_zone)` : sql`true`} as zone_ok,
+          ${checkEachZone ? sql`case when is_time_zone(f.time_zone) then ${at} end` : at} as at
+        from profiles p
+        join farms f on f.id = p.farm_id
+        join "user" u on u.id = p.user_id
+        where p.daily_email and u.email_verified and f.demo_until is null
+      )
+      select farm_id, user_id, email, farm_name, zone_ok, at::date::text as day
+      from local
+      where not zone_ok or (at::time >= time '07:00'
+        and not exists (select 1 from daily_emails d
+          where d.farm_id = local.farm_id and d.user_id = local.user_id and d.day = local.at::date))
+      limit ${limit}`;
+}
+
 export function createDailyEmailRepo(db: Database) {
   return {
     async enabled(farmId: string, userId: string): Promise<boolean> {
@@ -49,26 +69,23 @@ export function createDailyEmailRepo(db: Database) {
 
     /**
      * Who is owed today's email at `now`: the email is on, it is 07:00 or later in the farm's
-     * zone, and no server has claimed the farm's day yet.
+     * zone, and no server has claimed the farm's day yet. One query for every farm; should a farm's
+     * zone be one the database cannot read (the database refuses to store one since migration
+     * 0024, but a pass must never depend on every farm being right), the same query again, each
+     * zone checked on its own: that farm is left out (and named in `unservable`), the others served.
      */
-    due: (now: Date, limit: number) =>
-      queryRows<Recipient>(
-        db,
-        sql`with local as (
-              select p.farm_id, p.user_id, u.email, f.name as farm_name,
-                (${now.toISOString()}::timestamptz at time zone f.time_zone) as at
-              from profiles p
-              join farms f on f.id = p.farm_id
-              join "user" u on u.id = p.user_id
-              where p.daily_email and u.email_verified and f.demo_until is null
-            )
-            select farm_id, user_id, email, farm_name, at::date::text as day
-            from local
-            where at::time >= time '07:00'
-              and not exists (select 1 from daily_emails d
-                where d.farm_id = local.farm_id and d.user_id = local.user_id and d.day = local.at::date)
-            limit ${limit}`,
-      ),
+    async due(now: Date, limit: number): Promise<{ recipients: Recipient[]; unservable: string[] }> {
+      try {
+        return { recipients: await queryRows<Recipient>(db, dueQuery(now, limit, false)), unservable: [] };
+      } catch (error) {
+        if ((error as { cause?: { code?: unknown } }).cause?.code !== '22023') throw error;
+        const rows = await queryRows<Recipient & { zone_ok: boolean }>(db, dueQuery(now, limit, true));
+        return {
+          recipients: rows.filter((row) => row.zone_ok),
+          unservable: rows.filter((row) => !row.zone_ok).map((row) => row.farm_id),
+        };
+      }
+    },
 
     /** Claims the farm's day for this server: true for exactly one claimant, whoever else tries. */
     async claim(recipient: Recipient, unsubscribeHash: string): Promise<boolean> {
