@@ -86,7 +86,7 @@ const medicineRecord = {
 export const medicineRecordFields = Object.keys(medicineRecord) as (keyof typeof medicineRecord)[];
 
 /** one animal's value in a weigh-in */
-const animalWeight = z.strictObject({ animalId: uuid, weightValue: weightValue, bodyCondition });
+export const animalWeightSchema = z.strictObject({ animalId: uuid, weightValue: weightValue, bodyCondition });
 
 const common = {
   /** chosen by the client so that a retried submission is recognised (one batch, not two) */
@@ -112,7 +112,7 @@ export const weightEntryCreateSchema = z.strictObject({
   type: z.literal('weight'),
   ...common,
   /** one value per included animal */
-  weights: z.array(animalWeight).check(
+  weights: z.array(animalWeightSchema).check(
     z.minLength(1, 'Choose at least one animal'),
     z.maxLength(500, 'At most 500 animals at once'),
     z.refine(
@@ -152,7 +152,7 @@ export const careEntryUpdateSchema = z.partial(
     ...medicineRecord,
     weightValue: weightValue,
     bodyCondition,
-    weights: z.array(animalWeight).check(
+    weights: z.array(animalWeightSchema).check(
       z.minLength(1, 'Give at least one weight'),
       z.maxLength(500, 'At most 500 animals at once'),
       z.refine(
@@ -263,7 +263,9 @@ export const reminderSchema = z.object({
 });
 export type Reminder = z.infer<typeof reminderSchema>;
 
-const repeatEvery = z.int('Whole numbers only').check(z.gte(1, 'At least 1'), z.lte(365, 'At most 365'));
+export const repeatEverySchema = z
+  .int('Whole numbers only')
+  .check(z.gte(1, 'At least 1'), z.lte(365, 'At most 365'));
 const repeatFrom = z.enum(repeatFroms, 'Choose the due date or the day done');
 
 export const reminderCreateSchema = z
@@ -274,7 +276,7 @@ export const reminderCreateSchema = z
     dueDate: calendarDate,
     animalId: z.optional(z.nullable(uuid)),
     groupId: z.optional(z.nullable(uuid)),
-    repeatEvery: z.optional(z.nullable(repeatEvery)),
+    repeatEvery: z.optional(z.nullable(repeatEverySchema)),
     repeatUnit: z.optional(z.nullable(z.enum(repeatUnits, 'Choose days, weeks or months'))),
     /** a repeat counts from the due date (a fixed schedule) or from the day done (the default) */
     repeatFrom: z.optional(repeatFrom),
@@ -304,7 +306,7 @@ export const reminderUpdateSchema = z
   .strictObject({
     title: z.optional(text('Title', 120)),
     dueDate: z.optional(calendarDate),
-    repeatEvery: z.optional(z.nullable(repeatEvery)),
+    repeatEvery: z.optional(z.nullable(repeatEverySchema)),
     repeatUnit: z.optional(z.nullable(z.enum(repeatUnits, 'Choose days, weeks or months'))),
     repeatFrom: z.optional(repeatFrom),
     animalId: z.optional(uuid),

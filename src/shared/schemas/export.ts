@@ -1,14 +1,15 @@
 // Account → 'Export Data' → 'Download JSON': the farm's records in one document, which an import
 // reads back — its tables' rows as the database keeps them, parents first, without farm ids.
 import * as z from 'zod/mini';
+import { farmNameSchema, timeZoneSchema } from './profile';
 
 export const exportDocumentSchema = z.object({
   format: z.literal('paddock-export'),
   version: z.literal(1),
   exportedAt: z.string(),
   farm: z.object({
-    name: z.nullable(z.string()),
-    timeZone: z.string(),
+    name: farmNameSchema,
+    timeZone: timeZoneSchema,
     weightUnit: z.enum(['lbs', 'kg']),
   }),
   /** the built-in species (ids differ between installations: an import maps them by name) */

@@ -19,9 +19,13 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** A farm's time zone: one that Intl (the browser, the server) and so PostgreSQL can read. */
+export const timeZoneSchema = z.string().check(z.trim(), z.refine(isTimeZone, 'Choose a valid time zone'));
+export const farmNameSchema = optionalText(100);
+
 export const profileUpdateSchema = z.partial(
   z.strictObject({
-    farmName: optionalText(100),
+    farmName: farmNameSchema,
     ownerName: optionalText(100),
     email: z.pipe(
       z.nullish(
@@ -39,7 +43,7 @@ export const profileUpdateSchema = z.partial(
       ),
     ),
     location: optionalText(200),
-    timeZone: z.string().check(z.trim(), z.refine(isTimeZone, 'Choose a valid time zone')),
+    timeZone: timeZoneSchema,
     weightUnit: z.enum(weightUnits, 'Choose lbs or kg'),
   }),
 );

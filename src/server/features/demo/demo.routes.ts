@@ -55,8 +55,14 @@ export function demoRoutes(deps: {
   });
 }
 
-/** Routes that reach outside the farm: refused in a demo (method and path under /api/v1). */
+/**
+ * Routes refused in a demo (method and path under /api/v1): those that reach outside the farm, and
+ * the imports (a whole farm or a thousand animals in one request: a script's way to fill the
+ * database, never a visitor's try).
+ */
 const outward: [method: string, path: RegExp][] = [
+  ['POST', /^\/api\/v1\/import$/],
+  ['POST', /^\/api\/v1\/animals\/import$/],
   ['POST', /^\/api\/v1\/calendar-feed$/],
   ['POST', /^\/api\/v1\/animals\/[^/]+\/record\/share$/],
   ['PUT', /^\/api\/v1\/daily-email$/],

@@ -293,9 +293,10 @@ describe.each(backends)('export on %s', (backend) => {
     };
     const refused = await send('/api/v1/import', broken, 'POST', empty);
     expect(refused.status).toBe(422);
-    expect((await refused.json()).error.message).toBe(
-      'The file has values or links Paddock cannot read back. Nothing was imported.',
-    );
+    expect((await refused.json()).error).toMatchObject({
+      message: '1 row of the file breaks Paddock’s rules. Nothing was imported.',
+      fields: { 'animals.0.sex': ['Choose Female, Male, Castrated Male or Spayed Female'] },
+    });
     const after = (await (await download('json', empty)).json()) as ExportDocument;
     expect(Object.values(after.tables).every((rows) => rows.length === 0)).toBe(true);
     expect((await t.request('/api/v1/import', { body: original })).status).toBe(401);

@@ -1,0 +1,175 @@
+// A 'Download JSON' document imported back is held to the API's own rules (issue 23, items 2 and 3):
+// each value the API refuses is refused in a file too — 422 naming the row, nothing stored — and a
+// document is bounded in rows, refused in a demo, and never a 500 for a value the API would refuse.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExportDocument } from '../../../shared/schemas/export';
+import { createSampleFarm } from '../../backup/sample-farm.fixture';
+import { queryRows } from '../../db/sql-text';
+import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
+import { importLimits } from './import-document.service';
+
+type Row = Record<string, unknown>;
+
+describe.each(backends)('import rules on %s', (backend) => {
+  let t: TestApp;
+  let original: ExportDocument;
+  let empty: string;
+  const target = 'rules-target@example.com';
+
+  const importAs = (cookie: string, document: unknown) =>
+    t.request('/api/v1/import', { cookie, body: document });
+  /** Rows the farm of `email` holds in its herd tables (read directly: exports are rate-limited). */
+  const tableCount = async (email: string) => {
+    const [row] = await queryRows<{ count: number }>(
+      t.db,
+      sql`with farm as (select m.farm_id from farm_members m join "user" u on u.id = m.user_id where u.email = ${email})
+          select ((select count(*) from animals where farm_id in (select farm_id from farm))
+            + (select count(*) from groups where farm_id in (select farm_id from farm))
+            + (select count(*) from care_entries where farm_id in (select farm_id from farm))
+            + (select count(*) from reminders where farm_id in (select farm_id from farm)))::int as count`,
+    );
+    return row!.count;
+  };
+  /** The document with one table's first row (of `type`, for care entries) changed. */
+  const withRow = (table: string, change: Row, type?: string): ExportDocument => {
+    const rows = original.tables[table]!;
+    const index = type ? rows.findIndex((row) => row.type === type) : 0;
+    expect(index, `${table} has a ${type ?? ''} row`).toBeGreaterThanOrEqual(0);
+    return {
+      ...original,
+      tables: {
+        ...original.tables,
+        [table]: rows.map((row, at) => (at === index ? { ...row, ...change } : row)),
+      },
+    };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    const sample = await createSampleFarm(t, 'rules-source@example.com', 'Rules Farm');
+    original = (await (
+      await t.request('/api/v1/export/json', { cookie: sample.cookie })
+    ).json()) as ExportDocument;
+    ({ cookie: empty } = await t.signUpAndConfirm(target));
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const long = (length: number) => 'x'.repeat(length);
+  const refusedValues: [table: string, change: Row, type?: string][] = [
+    ['animals', { name: '' }],
+    ['animals', { name: '   ' }],
+    ['animals', { name: long(3000) }],
+    ['animals', { name: long(300_000) }],
+    ['animals', { weight: 'NaN' }],
+    ['animals', { weight: -5 }],
+    ['animals', { weight: 1e9 }],
+    ['animals', { birth_date: 'infinity' }],
+    ['animals', { birth_date: '0000-01-01' }],
+    ['animals', { birth_date: '2999-01-01' }],
+    ['animals', { sex: 'unicorn' }],
+    ['animals', { breed: long(101) }],
+    ['animals', { tag_id: long(61) }],
+    ['animals', { created_at: 'infinity' }],
+    ['groups', { name: '' }],
+    ['groups', { name: long(61) }],
+    ['groups', { color: 'url(javascript:alert(1))' }],
+    ['groups', { description: long(501) }],
+    ['species', { name: '' }],
+    ['care_entries', { dosage: -1 }, 'medical'],
+    ['care_entries', { dosage: 'NaN' }, 'medical'],
+    ['care_entries', { medication_name: '' }, 'medical'],
+    ['care_entries', { medication_name: long(3000) }, 'medical'],
+    ['care_entries', { date_recorded: 'infinity' }, 'medical'],
+    ['care_entries', { meat_withdrawal_days: -3 }, 'medical'],
+    ['care_entries', { weight_value: 'Infinity' }, 'weight'],
+    ['care_entries', { weight_value: -3 }, 'weight'],
+    ['care_entries', { body_condition: 9 }, 'weight'],
+    ['care_entries', { type: 'surgery' }],
+    ['reminders', { repeat_every: 0, repeat_unit: 'day' }],
+    ['reminders', { repeat_every: -1, repeat_unit: 'day' }],
+    ['reminders', { due_date: 'infinity' }],
+    ['reminders', { title: '' }],
+    ['reminders', { title: long(300_000) }],
+    ['breedings', { gestation_days: 0 }],
+    ['breedings', { bred_on: 'infinity' }],
+  ];
+
+  it.each(
+    refusedValues.map(([table, change, type]) => ({
+      table,
+      change,
+      type,
+      label: JSON.stringify(change).slice(0, 60),
+    })),
+  )('$table $label: 422 naming the row, nothing imported', async ({ table, change, type }) => {
+    const response = await importAs(empty, withRow(table, change, type));
+    expect(response.status, await response.clone().text()).toBe(422);
+    const { error } = (await response.json()) as {
+      error: { message: string; fields?: Record<string, string[]> };
+    };
+    expect(error.message).toMatch(/Nothing was imported/);
+    expect(Object.keys(error.fields ?? {}).some((field) => field.startsWith(`${table}.`))).toBe(true);
+    expect(await tableCount(target)).toBe(0);
+  });
+
+  it('refuses a farm time zone no one can read, and keeps the farm as it was', async () => {
+    const response = await importAs(empty, {
+      ...original,
+      farm: { ...original.farm, timeZone: 'Mars/Olympus' },
+    });
+    expect(response.status).toBe(422);
+    expect((await response.json()).error.fields).toHaveProperty(['farm.timeZone']);
+    const profile = await (await t.request('/api/v1/profile', { cookie: empty })).json();
+    expect(profile.timeZone).not.toBe('Mars/Olympus');
+  });
+
+  it('names at most the first rows refused, and counts them all', async () => {
+    const animals = original.tables.animals!;
+    const many = Array.from({ length: 30 }, (_, index) => ({
+      ...animals[0],
+      id: crypto.randomUUID(),
+      name: index % 2 ? '' : long(200),
+    }));
+    const response = await importAs(empty, {
+      ...original,
+      tables: { ...original.tables, animals: [...animals, ...many] },
+    });
+    expect(response.status).toBe(422);
+    const { error } = (await response.json()) as {
+      error: { message: string; fields: Record<string, string[]> };
+    };
+    expect(error.message).toContain('30 rows');
+    expect(Object.keys(error.fields).length).toBeLessThanOrEqual(importLimits.rowsNamed);
+  });
+
+  it(`refuses a document of more than ${importLimits.rows} rows before reading them`, async () => {
+    const [entry] = original.tables.care_entries!;
+    const entries = Array.from({ length: importLimits.rows + 1 }, () => ({
+      ...entry,
+      id: crypto.randomUUID(),
+    }));
+    const response = await importAs(empty, {
+      ...original,
+      tables: { ...original.tables, care_entries: entries },
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.message).toMatch(/at most 30,000/);
+    expect(await tableCount(target)).toBe(0);
+  });
+
+  it('still imports the farm’s own file', async () => {
+    const response = await importAs(empty, original);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await tableCount(target)).toBeGreaterThan(0);
+  });
+
+  it('is refused in a demo farm', async () => {
+    const demo = await t.app.request(`${appUrl}/api/demo`, { method: 'POST', headers: { origin: appUrl } });
+    const cookie = t.cookieFrom(demo);
+    expect(cookie).toContain('session_token');
+    const response = await importAs(cookie, original);
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe('NOT_IN_DEMO');
+  });
+});

@@ -1,0 +1,156 @@
+// The rows of a 'Download JSON' document, as an import reads them back: each table's columns
+// checked by the very field rules the API applies to the same values (issue 23: an import stored
+// empty and 3,000-character names, NaN weights, 'infinity' dates, a repeat every -1 days, a time
+// zone no one can read). Names are the database's (snake_case); each rule is taken from the API's
+// schema of that resource, so a rule changed there is changed here.
+import * as z from 'zod/mini';
+import { reminderTypes, repeatFroms, repeatUnits } from '../care/rules';
+import { animalCreateSchema, speciesCreateSchema } from './animals';
+import { breedingCreateSchema, gestationDaysSchema } from './breeding';
+import {
+  animalWeightSchema,
+  medicalEntryCreateSchema,
+  noteEntryCreateSchema,
+  repeatEverySchema,
+  reminderCreateSchema,
+} from './care';
+import { calendarDate, recordId } from './common';
+import { groupCreateSchema } from './groups';
+import { weightUnits } from './profile';
+
+const id = recordId('Not a valid id');
+const optionalId = z.nullish(recordId('Not a valid id'));
+const instantPattern = /^(\d{4})-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
+/** A moment (created_at): ISO 8601 with its offset, in the years a date may have. */
+const instant = z.string('Use a time like 2026-03-15T08:30:00Z').check(
+  z.refine((value) => {
+    const match = instantPattern.exec(value);
+    return (
+      match !== null &&
+      Number(match[1]) >= 1900 &&
+      Number(match[1]) <= 2099 &&
+      !Number.isNaN(Date.parse(value))
+    );
+  }, 'Use a time like 2026-03-15T08:30:00Z'),
+);
+const timestamps = { created_at: z.optional(instant), updated_at: z.optional(instant) };
+const date = calendarDate();
+
+const animal = animalCreateSchema.shape;
+const group = groupCreateSchema.shape;
+const medical = medicalEntryCreateSchema.shape;
+const note = noteEntryCreateSchema.shape;
+const reminder = reminderCreateSchema.shape;
+const breeding = breedingCreateSchema.shape;
+
+const entryColumns = {
+  id,
+  animal_id: id,
+  batch_id: id,
+  group_id: optionalId,
+  date_recorded: date,
+  ...timestamps,
+};
+
+/** Each table's row: what the API would accept for the same record (history may lie in the past). */
+export const documentRowSchemas = {
+  species: z.object({ id, name: speciesCreateSchema.shape.name, created_at: z.optional(instant) }),
+  species_gestation: z.object({ species_id: id, days: gestationDaysSchema }),
+  groups: z.object({
+    id,
+    name: group.name,
+    description: group.description,
+    color: group.color,
+    ...timestamps,
+  }),
+  animals: z.object({
+    id,
+    name: animal.name,
+    breed: animal.breed,
+    sex: animal.sex,
+    birth_date: animal.birthDate,
+    weight: animal.weight,
+    weight_unit: z.nullish(z.enum(weightUnits, 'Choose lbs or kg')),
+    species_id: animal.speciesId,
+    color: animal.color,
+    dam: animal.dam,
+    sire: animal.sire,
+    dam_id: animal.damId,
+    sire_id: animal.sireId,
+    tag_id: animal.tagId,
+    ...timestamps,
+  }),
+  animal_groups: z.object({ animal_id: id, group_id: id, created_at: z.optional(instant) }),
+  care_entries: z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('medical'),
+      ...entryColumns,
+      medication_name: medical.medicationName,
+      dosage: medical.dosage,
+      dosage_unit: medical.dosageUnit,
+      route: medical.route,
+      lot_number: medical.lotNumber,
+      given_by: medical.givenBy,
+      meat_withdrawal_days: medical.meatWithdrawalDays,
+      milk_withdrawal_days: medical.milkWithdrawalDays,
+      egg_withdrawal_days: medical.eggWithdrawalDays,
+    }),
+    z.object({
+      type: z.literal('weight'),
+      ...entryColumns,
+      weight_value: animalWeightSchema.shape.weightValue,
+      weight_unit: z.nullish(z.enum(weightUnits, 'Choose lbs or kg')),
+      body_condition: animalWeightSchema.shape.bodyCondition,
+    }),
+    z.object({
+      type: z.literal('note'),
+      ...entryColumns,
+      title: note.title,
+      note_content: note.noteContent,
+    }),
+  ]),
+  reminders: z
+    .object({
+      id,
+      animal_id: optionalId,
+      group_id: optionalId,
+      care_entry_id: optionalId,
+      title: reminder.title,
+      type: z.enum(reminderTypes, 'Choose a reminder type'),
+      due_date: date,
+      repeat_every: z.nullish(repeatEverySchema),
+      repeat_unit: z.nullish(z.enum(repeatUnits, 'Choose days, weeks or months')),
+      repeat_from: z.optional(z.enum(repeatFroms, 'Choose the due date or the day done')),
+      care_batch_id: optionalId,
+      completed: z.optional(z.boolean('Completed is true or false')),
+      completed_at: z.nullish(instant),
+      previous_id: optionalId,
+      ...timestamps,
+    })
+    .check(
+      z.refine((row) => Boolean(row.animal_id) !== Boolean(row.group_id), {
+        message: 'Choose one animal or one group',
+        path: ['animal_id'],
+      }),
+      z.refine((row) => Boolean(row.repeat_every) === Boolean(row.repeat_unit), {
+        message: 'Say how often it repeats',
+        path: ['repeat_every'],
+      }),
+    ),
+  reminder_animals: z.object({ reminder_id: id, animal_id: id }),
+  breedings: z.object({
+    id,
+    dam_id: id,
+    sire_id: breeding.sireId,
+    sire: breeding.sire,
+    bred_on: breeding.bredOn,
+    gestation_days: gestationDaysSchema,
+    expected_on: date,
+    note: breeding.note,
+    reminder_id: optionalId,
+    born_on: z.nullish(date),
+    ...timestamps,
+  }),
+} as const;
+
+export type DocumentTable = keyof typeof documentRowSchemas;
