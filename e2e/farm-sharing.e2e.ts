@@ -194,6 +194,22 @@ describe.skipIf(!browserAvailable)('farm sharing', () => {
       );
       expect(await page.getByRole('main').getByText('Clover').count()).toBe(0);
       expect(await page.getByLabel('Farm', { exact: true }).count()).toBe(0);
+
+      // the owner still sees them, as a past sitter they can invite again (issue 23)
+      const ownerPage = owner.page;
+      await ownerPage.goto(`${stack.baseUrl}/account`);
+      const past = members(ownerPage).getByRole('list', { name: 'Past farm sitters', exact: true });
+      await expectVisible(past.getByText(`Access ended ${usDate(today)}`, { exact: true }));
+      expect(
+        await members(ownerPage).getByRole('list', { name: 'Members' }).getByText('Sam Sitter').count(),
+      ).toBe(0);
+      await past.getByRole('button', { name: 'Invite Sam Sitter again', exact: true }).click();
+      await expectVisible(past.getByLabel('Access Until (optional)', { exact: true }));
+      await expectVisible(past.getByRole('button', { name: 'Send Invitation', exact: true }));
+      expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+        true,
+      );
+      await past.getByRole('button', { name: 'Cancel', exact: true }).click();
       await owner.api.call('PATCH', '/api/v1/profile', { timeZone: farmZone });
     });
 

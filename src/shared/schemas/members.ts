@@ -43,6 +43,8 @@ export const memberSchema = z.object({
   email: z.string(),
   role,
   accessUntil: z.nullable(z.string()),
+  /** a farm sitter whose last day has passed in the farm's zone: no access (owners only see them) */
+  accessEnded: z.boolean(),
   /** the signed-in person's own row */
   you: z.boolean(),
 });

@@ -1,7 +1,7 @@
 // The farm's people: members, invitations, the farms a user belongs to and the farm a session
 // works in. Every farm query is scoped by the caller's farm id; the user-level ones (the farms a
 // user belongs to, accepting an invitation) by the caller's own user and session.
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, not, sql } from 'drizzle-orm';
 import type { FarmRole } from '../../../shared/schemas/members';
 import type { Database } from '../../db/database';
 import {
@@ -79,7 +79,11 @@ export function createMembersRepo(db: Database) {
   }
 
   return {
-    async members(farmId: string) {
+    /**
+     * The farm's members; with `ended`, also the sitters whose last day has passed in the farm's
+     * zone (no access, `accessEnded`), whom an owner may invite again or remove.
+     */
+    async members(farmId: string, ended: boolean) {
       return db
         .select({
           userId: farmMembers.userId,
@@ -87,11 +91,12 @@ export function createMembersRepo(db: Database) {
           email: user.email,
           role: farmMembers.role,
           accessUntil: farmMembers.accessUntil,
+          accessEnded: sql<boolean>`not ${membershipInForce}`,
         })
         .from(farmMembers)
         .innerJoin(farms, eq(farms.id, farmMembers.farmId))
         .innerJoin(user, eq(user.id, farmMembers.userId))
-        .where(and(eq(farmMembers.farmId, farmId), membershipInForce))
+        .where(and(eq(farmMembers.farmId, farmId), ended ? undefined : membershipInForce))
         .orderBy(sql`${farmMembers.role} = 'owner' desc`, asc(farmMembers.createdAt));
     },
 
@@ -109,13 +114,14 @@ export function createMembersRepo(db: Database) {
         .orderBy(asc(invitations.createdAt));
     },
 
-    /** Whether the address already belongs to a member of the farm. */
+    /** Whether the address belongs to a member of the farm now (a sitter past their last day may be invited again). */
     async isMember(farmId: string, email: string): Promise<boolean> {
       const [row] = await db
         .select({ one: sql`1` })
         .from(farmMembers)
+        .innerJoin(farms, eq(farms.id, farmMembers.farmId))
         .innerJoin(user, eq(user.id, farmMembers.userId))
-        .where(and(eq(farmMembers.farmId, farmId), sql`lower(${user.email}) = ${email}`));
+        .where(and(eq(farmMembers.farmId, farmId), sql`lower(${user.email}) = ${email}`, membershipInForce));
       return !!row;
     },
 
@@ -280,6 +286,29 @@ export function createMembersRepo(db: Database) {
         if (invitation.email !== me?.email.toLowerCase())
           return { outcome: 'other-address' as const, email: invitation.email };
         await tx.delete(invitations).where(eq(invitations.id, invitation.id));
+        // A sitter past their last day starts a new membership: the ended one (and any link made in
+        // it) goes, as on removal, and the invitation's role and last day are theirs.
+        const [ended] = await tx
+          .select({ userId: farmMembers.userId })
+          .from(farmMembers)
+          .innerJoin(farms, eq(farms.id, farmMembers.farmId))
+          .where(
+            and(
+              eq(farmMembers.farmId, invitation.farmId),
+              eq(farmMembers.userId, caller.userId),
+              not(membershipInForce),
+            ),
+          )
+          .for('update', { of: farmMembers });
+        if (ended) {
+          const mine = (table: typeof recordShares | typeof calendarFeeds) =>
+            and(eq(table.farmId, invitation.farmId), eq(table.createdBy, caller.userId));
+          await tx.delete(recordShares).where(mine(recordShares));
+          await tx.delete(calendarFeeds).where(mine(calendarFeeds));
+          await tx
+            .delete(farmMembers)
+            .where(and(eq(farmMembers.farmId, invitation.farmId), eq(farmMembers.userId, caller.userId)));
+        }
         await tx
           .insert(farmMembers)
           .values({

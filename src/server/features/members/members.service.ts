@@ -78,7 +78,8 @@ export function createMembersService(deps: {
   return {
     async list(farmId: string, userId: string, role: FarmRole) {
       const [members, invitations] = await Promise.all([
-        repo.members(farmId),
+        // past sitters are the owners' to see (to invite again or remove)
+        repo.members(farmId, role === 'owner'),
         role === 'owner' ? repo.invitations(farmId) : Promise.resolve([]),
       ]);
       return {

@@ -1,6 +1,7 @@
 // Account → 'Farm Members': who works on the farm and with which role. Owners invite by email
 // (Owner, Member or Farm Sitter, a sitter optionally until a date), resend or revoke invitations,
-// change roles and remove members; anyone may leave a farm that keeps another owner.
+// change roles and remove members, and invite again (or remove) sitters past their last day;
+// anyone may leave a farm that keeps another owner.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -309,6 +310,125 @@ function Invitations() {
   );
 }
 
+/** 'Invite Again' for a past sitter: a new invitation as Farm Sitter, with a new last day. */
+function InviteAgain({ member, onClose }: { member: Member; onClose: () => void }) {
+  const toast = useToast();
+  const invite = useInvite();
+  const [day, setDay] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const send = async () => {
+    setProblem(undefined);
+    try {
+      await invite.mutateAsync({ email: member.email, role: 'sitter', accessUntil: day });
+      toast({ title: `Invitation sent to ${member.email}` });
+      onClose();
+    } catch (error) {
+      const field = error instanceof ApiError ? error.fields?.accessUntil?.[0] : undefined;
+      if (field) setProblem(field);
+      else
+        toast({
+          title: 'Failed to send the invitation.',
+          description: errorMessage(error),
+          variant: 'destructive',
+        });
+    }
+  };
+  return (
+    <div className="space-y-2">
+      <TextField
+        label="Access Until (optional)"
+        type="date"
+        value={day}
+        hint="The sitter's access ends by itself after this day."
+        error={problem}
+        onChange={(event) => setDay(event.target.value)}
+      />
+      <div className="flex gap-2">
+        <Button disabled={invite.isPending} onClick={() => void send()} className="flex-1">
+          {invite.isPending ? 'Sending...' : 'Send Invitation'}
+        </Button>
+        <Button variant="secondary" disabled={invite.isPending} onClick={onClose} className="flex-1">
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Sitters past their last day (owners only): no access; invite them again, or remove them. */
+function PastSitters({ sitters }: { sitters: Member[] }) {
+  const toast = useToast();
+  const remove = useRemoveMember();
+  const [inviting, setInviting] = useState<string>();
+  const [removing, setRemoving] = useState<Member>();
+  if (!sitters.length) return null;
+
+  const removeSitter = async (member: Member) => {
+    try {
+      await remove.mutateAsync(member.userId);
+      toast({ title: `${member.name} was removed from the farm` });
+    } catch (error) {
+      toast({
+        title: 'Failed to remove the member.',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    }
+    setRemoving(undefined);
+  };
+
+  return (
+    <div className="space-y-2">
+      <h3 id="past-sitters-heading" className="text-sm font-semibold text-stone-800">
+        Past farm sitters
+      </h3>
+      <ul aria-labelledby="past-sitters-heading" className="divide-y divide-stone-200">
+        {sitters.map((member) => (
+          <li key={member.userId} className="space-y-2 py-3">
+            <div className="min-w-0">
+              <p className="font-medium break-words">{member.name}</p>
+              {member.email !== member.name && (
+                <p className="text-sm break-all text-stone-600">{member.email}</p>
+              )}
+              <p className="text-sm text-stone-700">Access ended {formatUsDate(member.accessUntil)}</p>
+            </div>
+            {inviting === member.userId ? (
+              <InviteAgain member={member} onClose={() => setInviting(undefined)} />
+            ) : (
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="secondary"
+                  aria-label={`Invite ${member.name} again`}
+                  onClick={() => setInviting(member.userId)}
+                >
+                  Invite Again
+                </Button>
+                <Button
+                  variant="ghost"
+                  aria-label={`Remove ${member.name}`}
+                  onClick={() => setRemoving(member)}
+                >
+                  Remove
+                </Button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={!!removing}
+        title={`Remove ${removing?.name ?? ''}?`}
+        message="They leave this list. Entries they recorded stay, with their name."
+        confirmLabel="Remove"
+        busyLabel="Removing..."
+        busy={remove.isPending}
+        onConfirm={() => removing && void removeSitter(removing)}
+        onCancel={() => setRemoving(undefined)}
+      />
+    </div>
+  );
+}
+
 function LeaveFarm({ farmName }: { farmName: string }) {
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
@@ -347,8 +467,11 @@ export default function MembersSection({ farmName }: { farmName: string }) {
   const members = useQuery(farmMembersQuery);
   const [inviting, setInviting] = useState(false);
   const owner = members.data?.role === 'owner';
-  const others = members.data?.members.filter((member) => !member.you) ?? [];
-  const owners = members.data?.members.filter((member) => member.role === 'owner').length ?? 0;
+  // sitters past their last day come only to owners, in their own list
+  const current = members.data?.members.filter((member) => !member.accessEnded) ?? [];
+  const past = members.data?.members.filter((member) => member.accessEnded) ?? [];
+  const others = current.filter((member) => !member.you);
+  const owners = current.filter((member) => member.role === 'owner').length;
   const canLeave = members.data && (!owner || owners > 1);
 
   return (
@@ -372,10 +495,11 @@ export default function MembersSection({ farmName }: { farmName: string }) {
               : 'Only you work on this farm. Invite a partner or a farm sitter to share it.'}
           </p>
           <ul aria-label="Members" className="divide-y divide-stone-200">
-            {members.data.members.map((member) => (
+            {current.map((member) => (
               <MemberRow key={member.userId} member={member} manage={owner && !member.you} />
             ))}
           </ul>
+          {owner && <PastSitters sitters={past} />}
           {owner && <Invitations />}
           {owner &&
             (inviting ? (
