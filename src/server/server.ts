@@ -11,6 +11,7 @@ import { createLogger, type Logger } from './log/logger';
 import { createDailyEmailRepo } from './features/daily-email/daily-email.repo';
 import { createDailyEmailJob } from './features/daily-email/daily-email.job';
 import { createDemoCleanupJob } from './features/demo/demo.service';
+import { createMailSender, createQueueMailer } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
 import { createDatabasePhotoStore, createFolderPhotoStore, type PhotoStore } from './photos/photo-store';
 import { copyFolderPhotos, sweepDatabasePhotos, sweepOrphanPhotos } from './photos/photo-sweep';
@@ -24,12 +25,19 @@ export async function startServer(config: Config) {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: join(config.dataDir, 'outbox'),
+  // Requests queue their email (one insert) and answer; the sender delivers it just after, and
+  // retries what failed every job interval. See docs/decisions/0033-mail-queue.md.
+  const mailSender = createMailSender({
+    db: handle.db,
+    transport: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+      logger,
+    }),
     logger,
   });
+  const mailer = createQueueMailer(handle.db, () => mailSender.wake());
   const auth = createAuth({ config, db: handle.db, mailer, logger });
   const photoDir = join(config.dataDir, 'photos');
   const folderPhotos = createFolderPhotoStore(photoDir);
@@ -56,6 +64,7 @@ export async function startServer(config: Config) {
   const jobs = startJobs(logger, config.jobIntervalMs, [
     createDailyEmailJob({ repo: createDailyEmailRepo(handle.db), mailer, origin, logger }),
     createDemoCleanupJob({ db: handle.db, photos }),
+    mailSender,
   ]);
   logger.info('Paddock is running', {
     url: config.appUrl,
@@ -71,6 +80,7 @@ export async function startServer(config: Config) {
     (stopping ??= (async () => {
       logger.info('Paddock is stopping');
       await jobs.stop();
+      await mailSender.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

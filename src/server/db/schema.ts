@@ -10,6 +10,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -652,4 +653,24 @@ export const dailyEmails = pgTable(
     index('daily_emails_user_id_idx').on(table.userId),
     index('daily_emails_day_idx').on(table.day),
   ],
+);
+
+/** An email waiting to be sent (mail/mail-queue.ts): deleted once the mail server takes it. */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    link: text('link'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('mail_queue_next_attempt_at_idx').on(table.nextAttemptAt)],
 );

@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database';
 import { createDailyEmailJob } from '../features/daily-email/daily-email.job';
 import { createDailyEmailRepo } from '../features/daily-email/daily-email.repo';
 import { createLogger } from '../log/logger';
+import { createMailSender, createQueueMailer } from '../mail/mail-queue';
 import type { Email, Mailer } from '../mail/mailer';
 import { createFolderPhotoStore } from '../photos/photo-store';
 import { freshPostgresDatabase } from './fresh-database';
@@ -24,19 +25,31 @@ export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'p
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+export type TestMailOptions = {
+  /** the mail server, should a test want one that refuses or stalls (`outbox` gets what it accepts) */
+  transport?: Mailer;
+  /**
+   * true (default): request() and dailyEmail.run() return once the email they queued has been
+   * handed to the transport, so a test reads `outbox` straight after; false: they return at once.
+   */
+  waitForDelivery?: boolean;
+};
+
 export async function createTestApp(
   backend: Backend,
   environment: Record<string, string> = {},
-  /** a folder with index.html and landing.html: the app serves pages too */
-  options: { webDir?: string } = {},
+  /** the mail server and delivery waiting; `webDir`: a folder with index.html and landing.html, so the app serves pages too */
+  options: TestMailOptions & { webDir?: string } = {},
 ) {
   const outbox: Email[] = [];
-  const mailer: Mailer = {
-    send: (email) => {
+  // what the queue's sender hands each email to: `outbox` records what the mail server accepted
+  const transport: Mailer = {
+    send: async (email) => {
+      await options.transport?.send(email);
       outbox.push(email);
-      return Promise.resolve();
     },
   };
+  const waitForDelivery = options.waitForDelivery ?? true;
   const queries: string[] = [];
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -58,15 +71,26 @@ export async function createTestApp(
     handle = await openDatabase({ kind: 'pglite-memory', onQuery: (sql) => queries.push(sql) });
   }
   const logger = createLogger(config.logLevel);
+  // as in server.ts: the app queues its email, a sender delivers it just after
+  const mailSender = createMailSender({ db: handle.db, transport, logger });
+  const mailer = createQueueMailer(handle.db, () => mailSender.wake());
+  const delivered = () => (waitForDelivery ? mailSender.idle() : Promise.resolve());
   const auth = createAuth({ config, db: handle.db, mailer, logger });
   const photoDir = mkdtempSync(join(tmpdir(), 'paddock-photos-'));
   /** the daily reminder email's job, run by the test with the clock it chooses */
-  const dailyEmail = createDailyEmailJob({
+  const dailyEmailJob = createDailyEmailJob({
     repo: createDailyEmailRepo(handle.db),
     mailer,
     origin: appUrl,
     logger,
   });
+  const dailyEmail: typeof dailyEmailJob = {
+    run: async (now) => {
+      const sent = await dailyEmailJob.run(now);
+      await delivered();
+      return sent;
+    },
+  };
   const app = createApp({
     config,
     db: handle.db,
@@ -89,7 +113,13 @@ export async function createTestApp(
       headers['content-type'] ??= 'application/json';
       body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
     }
-    return app.request(`${appUrl}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
+    const response = await app.request(`${appUrl}${path}`, {
+      method: init.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+    });
+    await delivered();
+    return response;
   }
 
   function cookieFrom(response: Response): string {
@@ -126,6 +156,8 @@ export async function createTestApp(
     databaseUrl,
     dailyEmail,
     mailer,
+    /** the queue's sender: run(now) is one pass, as the job interval runs it */
+    mailSender,
     outbox,
     queries,
     request,
@@ -134,6 +166,7 @@ export async function createTestApp(
     signUpAndConfirm,
     photoDir,
     close: async () => {
+      await mailSender.stop();
       await handle.close();
       await drop();
       rmSync(photoDir, { recursive: true, force: true });

@@ -37,7 +37,8 @@ const rowsOf: Record<string, string> = {
   // the per-account sign-in counter names the address (the per-address ones name no farm)
   rate_limit: "key = 'sign-in-account:' || lower($email)",
 };
-const notFarmData: string[] = [];
+// email waiting to be sent names an address, not a farm: gone once delivered, or given up within a day
+const notFarmData: string[] = ['mail_queue'];
 
 describe.each(backends)('account deletion on %s', (backend) => {
   let t: TestApp;
