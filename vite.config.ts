@@ -54,6 +54,9 @@ export default defineConfig({
       },
     }),
   ],
+  // the import page's spreadsheet reader (features/animals/spreadsheet.worker.ts) is a module
+  // worker that loads its parser only for the kind of file chosen
+  worker: { format: 'es' },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

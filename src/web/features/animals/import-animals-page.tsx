@@ -3,7 +3,7 @@
 // fields (changeable), every row previewed with its problems, and 'Import N animals' sends the
 // valid rows at once; the server checks them again and leaves out animals the herd already has.
 import { FileUp } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
   importFieldLabels,
@@ -13,6 +13,11 @@ import {
   type Cell,
   type ImportField,
 } from '../../../shared/animals/import';
+import {
+  maxCsvFileBytes,
+  maxXlsxFileBytes,
+  tooLargeMessage,
+} from '../../../shared/animals/spreadsheet-guard';
 import { importRowLimit } from '../../../shared/schemas/import';
 import { sexLabels } from '../../../shared/schemas/animals';
 import { BackButton } from '../../components/back-button';
@@ -23,22 +28,43 @@ import { useToast } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
 import { useImportAnimals } from './api/animals';
+import type { SpreadsheetReply, SpreadsheetRequest } from './spreadsheet.worker';
 
 type Sheet = { name: string; rows: Cell[][] };
 
-/** A CSV's or a workbook's first sheet as rows of cells; the parsers load only now. */
-async function readFile(file: File): Promise<Cell[][]> {
-  if (/\.xlsx$/i.test(file.name)) {
-    const { readSheet } = await import('read-excel-file/browser');
-    return (await readSheet(file)) as Cell[][];
-  }
-  if (!/\.(csv|txt)$/i.test(file.name) && file.type !== 'text/csv')
-    throw new Error('Choose a .csv or .xlsx file (save other spreadsheets as CSV first).');
-  const { default: Papa } = await import('papaparse');
-  const parsed = Papa.parse<string[]>((await file.text()).replace(/^\uFEFF/, ''), {
-    skipEmptyLines: 'greedy',
+/** How long a file may take to read before the page stops its worker and says so. */
+const readTimeLimitMs = 15_000;
+const tooSlowMessage =
+  'Reading the file took too long, so Paddock stopped. Save the sheet with only the animals (at most 1,000 rows) and try again.';
+
+/** A CSV's or a workbook's first sheet as rows of cells, read in a worker that aborting `signal` ends. */
+function readFile(file: File, signal: AbortSignal): Promise<Cell[][]> {
+  const kind = /\.xlsx$/i.test(file.name)
+    ? 'xlsx'
+    : /\.(csv|txt)$/i.test(file.name) || file.type === 'text/csv'
+      ? 'csv'
+      : null;
+  if (!kind) throw new Error('Choose a .csv or .xlsx file (save other spreadsheets as CSV first).');
+  if (file.size > (kind === 'xlsx' ? maxXlsxFileBytes : maxCsvFileBytes)) throw new Error(tooLargeMessage);
+  const worker = new Worker(new URL('./spreadsheet.worker.ts', import.meta.url), { type: 'module' });
+  return new Promise<Cell[][]>((resolve, reject) => {
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', abort);
+      worker.terminate();
+      settle();
+    };
+    const abort = () => finish(() => reject(new Error('Reading stopped.')));
+    const timer = setTimeout(() => finish(() => reject(new Error(tooSlowMessage))), readTimeLimitMs);
+    signal.addEventListener('abort', abort);
+    worker.addEventListener('message', (event: MessageEvent<SpreadsheetReply>) => {
+      const reply = event.data;
+      finish(() => ('rows' in reply ? resolve(reply.rows) : reject(new Error(reply.error))));
+    });
+    // a worker that runs out of memory, or fails to load, ends here
+    worker.addEventListener('error', () => finish(() => reject(new Error('Could not read the file.'))));
+    worker.postMessage({ file, kind } satisfies SpreadsheetRequest);
   });
-  return parsed.data;
 }
 
 export default function ImportAnimalsPage() {
@@ -46,6 +72,7 @@ export default function ImportAnimalsPage() {
   const [mapping, setMapping] = useState<Record<ImportField, number> | null>(null);
   const [reading, setReading] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
+  const reader = useRef<AbortController | null>(null);
   const importAnimals = useImportAnimals();
   const toast = useToast();
   const [, navigate] = useLocation();
@@ -56,22 +83,39 @@ export default function ImportAnimalsPage() {
   const withProblems = read.length - valid.length;
   const tooMany = valid.length > importRowLimit;
 
+  // leaving the page stops a read under way
+  useEffect(() => () => reader.current?.abort(), []);
+
   const choose = async (file: File | undefined) => {
     if (!file) return;
+    reader.current?.abort();
+    const controller = new AbortController();
+    reader.current = controller;
     setReading(true);
     setFileError(null);
     try {
-      const rows = await readFile(file);
+      const rows = await readFile(file, controller.signal);
       if (rows.length < 2) throw new Error('The file has no rows under its header row.');
       setSheet({ name: file.name, rows });
       setMapping(matchColumns(rows[0]!.map((cell) => String(cell ?? ''))));
     } catch (error) {
+      if (controller.signal.aborted) return;
       setSheet(null);
       setMapping(null);
       setFileError(error instanceof Error ? error.message : 'Could not read the file.');
     } finally {
-      setReading(false);
+      if (reader.current === controller) {
+        reader.current = null;
+        setReading(false);
+      }
     }
+  };
+
+  const cancel = () => {
+    reader.current?.abort();
+    reader.current = null;
+    setReading(false);
+    setFileError('Reading stopped. Choose the file again, or another one.');
   };
 
   const submit = async () => {
@@ -105,17 +149,28 @@ export default function ImportAnimalsPage() {
           Choose a spreadsheet saved as CSV or Excel (.xlsx) with a header row: Name, Tag, Species, Breed,
           Sex, Birth Date, Weight, Dam, Sire, Group. Nothing is saved until you confirm.
         </p>
-        <label className={`${buttonBase} ${buttonClasses.secondary} cursor-pointer focus-within:ring-2`}>
-          <FileUp aria-hidden className="size-4" />
-          {reading ? 'Reading...' : sheet ? 'Choose Another File' : 'Choose File'}
-          <input
-            type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            className="sr-only"
-            aria-label="Spreadsheet file"
-            onChange={(event) => void choose(event.target.files?.[0])}
-          />
-        </label>
+        <div className="flex flex-wrap items-center gap-2">
+          <label className={`${buttonBase} ${buttonClasses.secondary} cursor-pointer focus-within:ring-2`}>
+            <FileUp aria-hidden className="size-4" />
+            {reading ? 'Reading...' : sheet ? 'Choose Another File' : 'Choose File'}
+            <input
+              type="file"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              className="sr-only"
+              aria-label="Spreadsheet file"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = ''; // the same file can be chosen again after 'Cancel'
+                void choose(file);
+              }}
+            />
+          </label>
+          {reading && (
+            <Button variant="ghost" onClick={cancel}>
+              Cancel
+            </Button>
+          )}
+        </div>
         {sheet && <p className="text-sm break-all text-stone-600">{sheet.name}</p>}
         {fileError && (
           <p role="alert" className="text-sm text-red-700">
