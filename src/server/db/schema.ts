@@ -667,6 +667,8 @@ export const mailQueue = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
     link: text('link'),
+    /** a development server with no SMTP prints this email's link in its log (a confirmation only) */
+    linkInDevelopmentLog: boolean('link_in_development_log').notNull().default(false),
     headers: jsonb('headers').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

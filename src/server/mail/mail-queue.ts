@@ -31,6 +31,7 @@ export function createQueueMailer(db: Database, onQueued: () => void): Mailer {
         textBody: email.text,
         htmlBody: email.html,
         link: email.link ?? null,
+        linkInDevelopmentLog: email.linkInDevelopmentLog ?? false,
         headers: email.headers ?? null,
         nextAttemptAt: now,
         createdAt: now,
@@ -77,6 +78,7 @@ export function createMailSender(deps: { db: Database; transport: Mailer; logger
           text: row.textBody,
           html: row.htmlBody,
           ...(row.link ? { link: row.link } : {}),
+          ...(row.linkInDevelopmentLog ? { linkInDevelopmentLog: true } : {}),
           ...(row.headers ? { headers: row.headers } : {}),
         }),
         new Promise((_, reject) => {

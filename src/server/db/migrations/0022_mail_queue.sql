@@ -8,6 +8,8 @@ CREATE TABLE mail_queue (
   text_body text NOT NULL,
   html_body text NOT NULL,
   link text,
+  -- a development server with no SMTP prints this email's link in its log (a confirmation only)
+  link_in_development_log boolean NOT NULL DEFAULT false,
   headers jsonb,
   attempts integer NOT NULL DEFAULT 0,
   next_attempt_at timestamptz NOT NULL DEFAULT now(),
