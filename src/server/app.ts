@@ -67,8 +67,8 @@ export type AppDeps = {
 const jsonBodyLimit = 64 * 1024;
 /** an import of up to 1,000 animals */
 const importBodyLimit = 1024 * 1024;
-/** a whole farm's JSON document (10,000 entries are about 5 MB) */
-const documentBodyLimit = 32 * 1024 * 1024;
+/** a whole farm's JSON document: its 30,000 rows at most (import-document.service.ts) are about 17 MB */
+const documentBodyLimit = 20 * 1024 * 1024;
 
 /** The routes one feature's builder answers (each builder chains its routes, so Hono infers them). */
 type RoutesOf<Build extends (...args: never[]) => Hono<AppEnv, Schema, string>> =

@@ -14,7 +14,7 @@ import { createDemoCleanupJob } from './features/demo/demo.service';
 import { createMailSender, createQueueMailer } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
 import { createDatabasePhotoStore, createFolderPhotoStore, type PhotoStore } from './photos/photo-store';
-import { copyFolderPhotos, sweepDatabasePhotos, sweepOrphanPhotos } from './photos/photo-sweep';
+import { copyFolderPhotos, createPhotoSweepJob, sweepOrphanPhotos } from './photos/photo-sweep';
 
 export const defaultWebDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -46,7 +46,7 @@ export async function startServer(config: Config) {
     // any number of servers may share this database: photos live in it, where all of them read
     photos = createDatabasePhotoStore(handle.db);
     await copyFolderPhotos({ db: handle.db, from: folderPhotos, to: photos, logger });
-    await sweepDatabasePhotos({ db: handle.db, logger });
+    // (the sweep of files no animal points to runs as a job: at start-up, then hourly)
   } else {
     // before listening, so that no upload is in flight: what no row points to is a crash's leftover
     await sweepOrphanPhotos({ db: handle.db, photoDir, logger });
@@ -65,6 +65,7 @@ export async function startServer(config: Config) {
     createDailyEmailJob({ repo: createDailyEmailRepo(handle.db), mailer, origin, logger }),
     createDemoCleanupJob({ db: handle.db, photos }),
     mailSender,
+    ...(handle.kind === 'postgres' ? [createPhotoSweepJob({ db: handle.db, logger })] : []),
   ]);
   logger.info('Paddock is running', {
     url: config.appUrl,

@@ -146,6 +146,8 @@ export const farms = pgTable('farms', {
   weightUnit: weightUnit('weight_unit').notNull().default('lbs'),
   /** a demo farm's end ('View Demo'): removed with its user after it; null for real farms */
   demoUntil: timestamp('demo_until', { withTimezone: true }),
+  /** a 'Download JSON' import under way since then (migration 0025); null otherwise */
+  importStartedAt: timestamp('import_started_at', { withTimezone: true }),
   ...timestamps,
 });
 

@@ -10,7 +10,7 @@ import { createLogger } from '../log/logger';
 import { farmIdOf } from '../backup/sample-farm.fixture';
 import { appUrl, backends, createTestApp, type TestApp } from '../test/test-app';
 import { createDatabasePhotoStore, createFolderPhotoStore } from './photo-store';
-import { copyFolderPhotos, sweepDatabasePhotos } from './photo-sweep';
+import { copyFolderPhotos, createPhotoSweepJob, sweepDatabasePhotos } from './photo-sweep';
 
 describe.each(backends)('database photo store on %s', (backend) => {
   let t: TestApp;
@@ -84,5 +84,20 @@ describe.each(backends)('database photo store on %s', (backend) => {
     expect(await store.get(`${farmId}/young/v1/display.webp`)).not.toBeNull();
     expect(await store.get(`${key}/display.webp`)).not.toBeNull();
     expect(await store.get(`${key}/thumb.webp`)).not.toBeNull();
+  });
+
+  it('sweeps again every hour while the server runs, not only when it starts', async () => {
+    const store = createDatabasePhotoStore(t.db);
+    const job = createPhotoSweepJob({ db: t.db, logger });
+    const start = new Date();
+    await job.run(start); // the start-up pass
+    await store.put(`${farmId}/crashed/v1/display.webp`, bytes('left by a kill -9'));
+    await t.db.execute(
+      sql`update photo_files set created_at = now() - interval '2 hours' where key like ${`${farmId}/crashed/%`}`,
+    );
+    expect(await job.run(new Date(start.getTime() + 59 * 60_000))).toBe(0); // within the hour: not yet
+    expect(await store.get(`${farmId}/crashed/v1/display.webp`)).not.toBeNull();
+    expect(await job.run(new Date(start.getTime() + 61 * 60_000))).toBe(1);
+    expect(await store.get(`${farmId}/crashed/v1/display.webp`)).toBeNull();
   });
 });

@@ -133,6 +133,23 @@ export async function sweepDatabasePhotos(deps: { db: Database; logger: Logger }
 }
 
 /**
+ * The sweep of the database's photo files as a background job: at start-up and then once an hour
+ * (a crash leaves orphans at any time, and a server may run for months), whichever job pass it is.
+ */
+export function createPhotoSweepJob(deps: { db: Database; logger: Logger; everyMs?: number }) {
+  const everyMs = deps.everyMs ?? 60 * 60 * 1000;
+  let lastRun = -Infinity;
+  return {
+    /** Sweeps when an hour has passed since this server's last sweep; answers the files deleted. */
+    async run(now: Date): Promise<number> {
+      if (now.getTime() - lastRun < everyMs) return 0;
+      lastRun = now.getTime();
+      return sweepDatabasePhotos(deps);
+    },
+  };
+}
+
+/**
  * A server moving from the folder store onto PostgreSQL: each photo an animal points to that the
  * database lacks is copied in from the folder, once (later starts find nothing to copy).
  */

@@ -101,6 +101,14 @@ export async function createTestApp(
     webDir: options.webDir,
   });
 
+  // a test that calls app.request itself (forms, raw bodies) reads the outbox after it as well
+  const answer = app.request.bind(app);
+  app.request = async (...args: Parameters<typeof app.request>) => {
+    const response = await answer(...args);
+    await delivered();
+    return response;
+  };
+
   /** A request as the browser would send it: same origin, JSON body, optional session cookie. */
   async function request(
     path: string,
@@ -113,13 +121,11 @@ export async function createTestApp(
       headers['content-type'] ??= 'application/json';
       body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
     }
-    const response = await app.request(`${appUrl}${path}`, {
+    return app.request(`${appUrl}${path}`, {
       method: init.method ?? (body ? 'POST' : 'GET'),
       headers,
       body,
     });
-    await delivered();
-    return response;
   }
 
   function cookieFrom(response: Response): string {

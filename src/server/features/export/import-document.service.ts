@@ -1,5 +1,6 @@
 // Import of a 'Download JSON' document into the caller's farm, which must be empty: the farm's
-// settings and every table's rows, parents first, in one transaction. Rows keep their ids (ids
+// settings and every table's rows, parents first, in short batches (never holding the embedded
+// database for long); should one fail, what the import wrote is deleted again. Rows keep their ids (ids
 // are scoped by farm, decision 0013) except the farm's own species, whose ids are global and get
 // new ones; built-in species are found by name (their ids differ between installations).
 // Every row passes the API's own rules for its record first (shared/schemas/export-rows.ts), and
@@ -16,8 +17,8 @@ import { queryRows } from '../../db/sql-text';
 import { AppError } from '../../http/errors';
 import { tables } from './export.repo';
 
-/** Rows per insert statement. */
-const chunk = 500;
+/** Rows per insert statement, each its own transaction: a fraction of a second on the embedded database. */
+const batchSize = 100;
 
 const invalid = (message: string, fields?: Record<string, string[]>) =>
   new AppError(422, 'INVALID_IMPORT', message, fields);
@@ -27,6 +28,8 @@ export const importLimits = {
   rows: 30_000,
   /** refused rows named in the answer (the count says how many in all) */
   rowsNamed: 20,
+  /** an import still marked as under way after this long was stopped by a crash: the next one clears it */
+  staleAfterSeconds: 15 * 60,
 };
 
 const rowSchemas = new Map(
@@ -40,20 +43,29 @@ const rowSchemas = new Map(
 
 type Rows = Record<string, Record<string, unknown>[]>;
 
-/** Every row read by its table's rules: the values to store, or a 422 naming the rows refused. */
-function checkedRows(document: ExportDocument): Rows {
+/**
+ * Every row read by its table's rules: the values to store, or a 422 naming the rows refused.
+ * A pause every few hundred rows, so that other requests are answered while a large file is read.
+ */
+async function checkedRows(document: ExportDocument): Promise<Rows> {
   const checked: Rows = {};
   const fields: Record<string, string[]> = {};
   let refused = 0;
+  let read = 0;
   for (const [name, schema] of rowSchemas) {
-    checked[name] = (document.tables[name] ?? []).map((row, index) => {
+    const rows = document.tables[name] ?? [];
+    checked[name] = [];
+    for (const [index, row] of rows.entries()) {
+      if (++read % batchSize === 0) await pause();
       const result = schema.safeParse(row);
-      if (result.success) return result.data as Record<string, unknown>;
+      if (result.success) {
+        checked[name].push(result.data);
+        continue;
+      }
       if (refused++ < importLimits.rowsNamed)
         for (const issue of result.error.issues)
           (fields[[name, index, ...issue.path].join('.')] ??= []).push(issue.message);
-      return row;
-    });
+    }
   }
   if (refused > 0)
     throw invalid(
@@ -93,12 +105,17 @@ export function createDocumentImport(db: Database) {
           for (const column of Object.keys(row))
             if (!allowed.has(column)) throw invalid(`${table.name} has no column ${column}.`);
         }
-      const rows = checkedRows(document);
+      const checked = await checkedRows(document);
 
+      const species = await begin(farmId, document);
       try {
-        return await importInto(farmId, document, rows);
+        const rows = await insertAll(farmId, checked, species);
+        await db.execute(sql`update farms set import_started_at = null where id = ${farmId}`);
+        return { rows };
       } catch (error) {
-        // a value its column cannot hold, a broken link between rows: the file's fault, and nothing was saved
+        // nothing of the file stays: the farm is as empty as it was before
+        await wipe(farmId);
+        // a value its column cannot hold, a broken link between rows: the file's fault
         const code = (error as { cause?: { code?: unknown } }).cause?.code;
         if (typeof code === 'string' && (code.startsWith('22') || code.startsWith('23')))
           throw invalid('The file has values or links Paddock cannot read back. Nothing was imported.');
@@ -107,25 +124,39 @@ export function createDocumentImport(db: Database) {
     },
   };
 
-  async function importInto(farmId: string, document: ExportDocument, checked: Rows) {
+  /**
+   * Claims the empty farm for the import (its settings, and `import_started_at` so that a second
+   * import waits its turn and one a crash stopped half-way is cleared by the next), and maps the
+   * file's species to this installation's.
+   */
+  async function begin(farmId: string, document: ExportDocument): Promise<Map<string, string>> {
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select id from farms where id = ${farmId} for update`);
-      const [used] = await queryRows<{ used: boolean }>(
+      const [farm] = await queryRows<{ import_started_at: string | null; used: boolean; stale: boolean }>(
         tx,
-        sql`select exists (select 1 from animals where farm_id = ${farmId})
-            or exists (select 1 from groups where farm_id = ${farmId})
-            or exists (select 1 from reminders where farm_id = ${farmId})
-            or exists (select 1 from species where farm_id = ${farmId}) as used`,
+        sql`select import_started_at,
+              import_started_at < now() - make_interval(secs => ${importLimits.staleAfterSeconds}) as stale,
+              exists (select 1 from animals where farm_id = ${farmId})
+              or exists (select 1 from groups where farm_id = ${farmId})
+              or exists (select 1 from reminders where farm_id = ${farmId})
+              or exists (select 1 from species where farm_id = ${farmId}) as used
+            from farms where id = ${farmId} for update`,
       );
-      if (used!.used)
+      if (farm?.import_started_at && !farm.stale)
+        throw new AppError(
+          409,
+          'IMPORT_UNDER_WAY',
+          'A file is being imported into this farm. Wait for it to finish.',
+        );
+      // an import a crash stopped half-way: what it left goes, and this one starts afresh
+      if (farm?.import_started_at) await wipe(farmId, tx);
+      else if (farm?.used)
         throw new AppError(
           409,
           'FARM_NOT_EMPTY',
           'Import a Paddock file into a new, empty farm: this one has records.',
         );
-      await tx.execute(sql`set constraints all deferred`);
       await tx.execute(sql`update farms set name = ${document.farm.name}, time_zone = ${document.farm.timeZone},
-          weight_unit = ${document.farm.weightUnit} where id = ${farmId}`);
+          weight_unit = ${document.farm.weightUnit}, import_started_at = now() where id = ${farmId}`);
 
       // species: the farm's own get new ids; built-in ones are this installation's of that name
       const species = new Map<string, string>();
@@ -138,35 +169,68 @@ export function createDocumentImport(db: Database) {
         if (match) species.set(builtIn.id, match.id);
       }
       for (const row of document.tables.species ?? []) species.set(String(row.id), randomUUID());
-      const speciesOf = (id: unknown) => {
-        if (id === null || id === undefined) return null;
-        const mapped = typeof id === 'string' ? species.get(id) : undefined;
-        if (!mapped) throw invalid(`The file names a species it does not list: ${JSON.stringify(id)}.`);
-        return mapped;
-      };
-
-      let count = 0;
-      for (const table of tables) {
-        const rows = checked[table.name] ?? [];
-        if (rows.length === 0) continue;
-        const columns = new Set<string>();
-        for (const row of rows) for (const column of Object.keys(row)) columns.add(column);
-        const mapped = rows.map((row) => {
-          if (table.name === 'species') return { ...row, id: speciesOf(row.id) };
-          if (table.name === 'species_gestation') return { ...row, species_id: speciesOf(row.species_id) };
-          if (table.name === 'animals') return { ...row, species_id: speciesOf(row.species_id) };
-          return row;
-        });
-        const list = sql.raw([...columns].map((column) => `"${column}"`).join(', '));
-        for (let start = 0; start < mapped.length; start += chunk) {
-          const json = JSON.stringify(mapped.slice(start, start + chunk));
-          await tx.execute(sql`insert into ${sql.identifier(table.name)} (farm_id, ${list})
-              select ${farmId}::uuid, ${list} from json_populate_recordset(null::${sql.identifier(table.name)}, ${json}::json)`);
-        }
-        count += rows.length;
-      }
-      await tx.execute(sql`set constraints all immediate`);
-      return { rows: count };
+      return species;
     });
   }
+
+  /**
+   * Every table's rows, parents first, a few hundred at a time, each batch its own short
+   * transaction with a pause between: on the embedded database (one connection for everyone) no
+   * other farm waits on an import for more than one batch. Animals go in without their parents
+   * (another batch may hold them), which are linked once all animals are in.
+   */
+  async function insertAll(farmId: string, checked: Rows, species: Map<string, string>): Promise<number> {
+    const speciesOf = (id: unknown) => {
+      if (id === null || id === undefined) return null;
+      const mapped = typeof id === 'string' ? species.get(id) : undefined;
+      if (!mapped) throw invalid(`The file names a species it does not list: ${JSON.stringify(id)}.`);
+      return mapped;
+    };
+    let count = 0;
+    for (const table of tables) {
+      const rows = (checked[table.name] ?? []).map((row) => {
+        if (table.name === 'species') return { ...row, id: speciesOf(row.id) };
+        if (table.name === 'species_gestation') return { ...row, species_id: speciesOf(row.species_id) };
+        if (table.name === 'animals')
+          return { ...row, species_id: speciesOf(row.species_id), dam_id: null, sire_id: null };
+        return row;
+      });
+      await insertInBatches(farmId, table.name, rows);
+      count += rows.length;
+    }
+    const parents = (checked.animals ?? []).filter((row) => row.dam_id || row.sire_id);
+    for (let start = 0; start < parents.length; start += batchSize) {
+      const json = JSON.stringify(
+        parents.slice(start, start + batchSize).map(({ id, dam_id, sire_id }) => ({ id, dam_id, sire_id })),
+      );
+      await db.execute(sql`update animals a set dam_id = p.dam_id, sire_id = p.sire_id
+          from json_to_recordset(${json}::json) as p(id uuid, dam_id uuid, sire_id uuid)
+          where a.farm_id = ${farmId} and a.id = p.id`);
+      await pause();
+    }
+    return count;
+  }
+
+  async function insertInBatches(farmId: string, table: string, rows: Record<string, unknown>[]) {
+    if (rows.length === 0) return;
+    const columns = new Set<string>();
+    for (const row of rows) for (const column of Object.keys(row)) columns.add(column);
+    const list = sql.raw([...columns].map((column) => `"${column}"`).join(', '));
+    for (let start = 0; start < rows.length; start += batchSize) {
+      const json = JSON.stringify(rows.slice(start, start + batchSize));
+      await db.execute(sql`insert into ${sql.identifier(table)} (farm_id, ${list})
+          select ${farmId}::uuid, ${list} from json_populate_recordset(null::${sql.identifier(table)}, ${json}::json)`);
+      await pause();
+    }
+  }
+
+  /** Everything an import writes, gone again (children first); the farm's settings stay. */
+  async function wipe(farmId: string, tx: Pick<Database, 'execute'> = db) {
+    for (const table of [...tables].reverse())
+      await tx.execute(sql`delete from ${sql.identifier(table.name)} where farm_id = ${farmId}`);
+    await tx.execute(sql`update farms set import_started_at = null where id = ${farmId}`);
+  }
 }
+
+/** Lets other requests' queries in between two batches (the embedded database has one connection). */
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -158,6 +158,62 @@ describe.each(backends)('import rules on %s', (backend) => {
     expect(await tableCount(target)).toBe(0);
   });
 
+  it('leaves nothing behind when a batch half-way fails (a link to a group the file lacks)', async () => {
+    const [membership] = original.tables.animal_groups!;
+    const broken = {
+      ...original,
+      tables: {
+        ...original.tables,
+        animal_groups: [...original.tables.animal_groups!, { ...membership, group_id: crypto.randomUUID() }],
+      },
+    };
+    const response = await importAs(empty, broken);
+    expect(response.status).toBe(422);
+    expect((await response.json()).error.message).toMatch(/Nothing was imported/);
+    expect(await tableCount(target)).toBe(0);
+  });
+
+  it('lets other farms in while a large file goes in, batch by batch', async () => {
+    const { cookie: big } = await t.signUpAndConfirm('rules-big@example.com');
+    const { cookie: neighbour } = await t.signUpAndConfirm('rules-neighbour@example.com');
+    const entry = original.tables.care_entries!.find((row) => row.type === 'note')!;
+    const entries = Array.from({ length: 2_000 }, () => ({
+      ...entry,
+      id: crypto.randomUUID(),
+      batch_id: crypto.randomUUID(),
+      group_id: null,
+    }));
+    const order: string[] = [];
+    const importing = importAs(big, {
+      ...original,
+      tables: { ...original.tables, care_entries: [...original.tables.care_entries!, ...entries] },
+    }).then((response) => {
+      order.push(`import ${response.status}`);
+    });
+    // the neighbour's page, asked once the import has begun writing
+    for (;;) {
+      if ((await tableCount('rules-big@example.com')) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const profile = await t.request('/api/v1/profile', { cookie: neighbour });
+    order.push(`neighbour ${profile.status}`);
+    await importing;
+    expect(order).toEqual(['neighbour 200', 'import 200']);
+    // a second import into the same farm while one is under way waits its turn; one a crash left
+    // half-way (marked long ago) is cleared by the next
+    await t.db.execute(
+      sql`update farms set import_started_at = now() where id = (select m.farm_id from farm_members m
+          join "user" u on u.id = m.user_id where u.email = 'rules-big@example.com')`,
+    );
+    expect((await importAs(big, original)).status).toBe(409);
+    await t.db.execute(
+      sql`update farms set import_started_at = now() - interval '1 hour' where id = (select m.farm_id
+          from farm_members m join "user" u on u.id = m.user_id where u.email = 'rules-big@example.com')`,
+    );
+    expect((await importAs(big, original)).status).toBe(200);
+    expect(await tableCount('rules-big@example.com')).toBe(await tableCount('rules-source@example.com'));
+  }, 120_000);
+
   it('still imports the farm’s own file', async () => {
     const response = await importAs(empty, original);
     expect(response.status, await response.clone().text()).toBe(200);
