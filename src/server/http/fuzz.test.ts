@@ -1,10 +1,11 @@
 // Generated input for every route of the OpenAPI document and for the auth bodies the app uses:
 // valid-ish values drawn from each request schema, and hostile ones (control characters, lone
 // surrogates, huge or tiny numbers, impossible dates, wrong types, extra keys, huge arrays, deep
-// nesting, odd query strings). Properties: no 5xx; every 4xx in the one error shape; every 2xx
-// matching its documented response schema; every accepted value read back as sent (after the
-// documented trimming and blank → null). FUZZ_SEED / FUZZ_RUNS repeat or lengthen a run
+// nesting, odd query strings), and 'Download JSON' documents imported back with one hostile value.
+// Properties: no 5xx; every 4xx in the one error shape; every 2xx matching its documented response
+// schema; every accepted value read back as sent (after the documented trimming and blank → null). FUZZ_SEED / FUZZ_RUNS repeat or lengthen a run
 // (`npm run fuzz` runs 20,000+); CI runs 2,000 requests per database.
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../shared/schemas/common';
@@ -489,6 +490,9 @@ describe.each(backends)('generated input on %s', (backend) => {
     careEntryType: new Map(),
   };
   let clientNumber = 0;
+  /** a real 'Download JSON' document of the owner's farm, and a farm kept empty to import it into */
+  let farmDocument: { tables: Record<string, Record<string, unknown>[]> } & Record<string, unknown>;
+  let importer: string;
 
   /** In-process, each request from its own loopback address (rate limits are per address). */
   async function send(sent: Sent): Promise<Response> {
@@ -601,7 +605,25 @@ describe.each(backends)('generated input on %s', (backend) => {
       foreignGroup,
       (await create('/api/v1/animals', { name: 'Theirs', groupIds: [foreignGroup] }, other)).id,
     );
+    farmDocument = (await get('/api/v1/export/json')).body as typeof farmDocument;
+    importer = (await t.signUpAndConfirm()).cookie;
   });
+  /** Empties the importer's farm again after an import was accepted, so the next one is read too. */
+  async function emptyImporterFarm() {
+    const farmId = ((await get('/api/v1/farms', importer)).body as { current: string }).current;
+    for (const table of [
+      'breedings',
+      'reminder_animals',
+      'reminders',
+      'care_entries',
+      'animal_groups',
+      'animals',
+      'groups',
+      'species_gestation',
+      'species',
+    ])
+      await t.db.execute(sql`delete from ${sql.identifier(table)} where farm_id = ${farmId}`);
+  }
   afterAll(async () => {
     await t?.close();
   });
@@ -824,7 +846,37 @@ describe.each(backends)('generated input on %s', (backend) => {
           template: `GET ${prefix.replace(/[?/]token=$|\/$/, '')}`,
         })),
     ];
-    return fc.oneof({ weight: 8, arbitrary: fc.oneof(...api) }, { weight: 2, arbitrary: fc.oneof(...auth) });
+    // 'Download JSON' documents imported back: the farm's own file with one value of one row made
+    // hostile (or a column added), into an empty farm — read by the same rules as the API's bodies
+    const tablesWithRows = Object.keys(farmDocument.tables).filter(
+      (name) => farmDocument.tables[name]!.length,
+    );
+    const importDocument = fc
+      .tuple(
+        fc.constantFrom(...tablesWithRows),
+        fc.nat(),
+        fc.option(fc.string({ maxLength: 12 }), { freq: 5 }),
+        hostileValue,
+      )
+      .map(([table, at, newColumn, value]): Sent => {
+        const rows = farmDocument.tables[table]!;
+        const index = at % rows.length;
+        const columns = Object.keys(rows[index]!);
+        const column = newColumn ?? columns[at % columns.length]!;
+        const changed = rows.map((row, rowIndex) => (rowIndex === index ? { ...row, [column]: value } : row));
+        return {
+          method: 'POST',
+          path: '/api/v1/import',
+          template: 'POST /api/v1/import',
+          cookie: importer,
+          body: { ...farmDocument, tables: { ...farmDocument.tables, [table]: changed } },
+        };
+      });
+    return fc.oneof(
+      { weight: 8, arbitrary: fc.oneof(...api) },
+      { weight: 2, arbitrary: fc.oneof(...auth) },
+      { weight: 1, arbitrary: importDocument },
+    );
   }
 
   /** Control characters other than tab and newline, and lone surrogates (issue 7's text rule). */
@@ -963,6 +1015,7 @@ describe.each(backends)('generated input on %s', (backend) => {
         const response = await send(sent);
         const text = await response.text();
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        if (sent.cookie === importer && response.status === 200) await emptyImporterFarm();
         let parsed: unknown;
         try {
           parsed = text ? JSON.parse(text) : undefined;
