@@ -7,7 +7,7 @@
 //
 // Signs up, confirms through the link in the outbox (the app writes mail there without SMTP_URL),
 // seeds, and prints the email and password to sign in with.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { seedSeason, type Call } from '../e2e/support/season';
@@ -50,7 +50,8 @@ const call: Call = async <T>(method: string, path: string, body?: unknown) => {
 /** The confirmation link of the newest mail to `email` in the outbox (quoted-printable decoded). */
 async function confirmationLink(email: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const mails = readdirSync(values.outbox)
+    // (mail is queued and written just after the answer: the folder may not be there yet)
+    const mails = (existsSync(values.outbox) ? readdirSync(values.outbox) : [])
       .map((name) => join(values.outbox, name))
       .filter((path) => path.endsWith('.eml'))
       .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
