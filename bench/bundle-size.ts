@@ -94,7 +94,7 @@ for (const row of rows) {
   const over = row.kb > row.budget;
   if (over) broken++;
   console.log(
-    `${row.what.padEnd(60)} ${row.kb.toFixed(1).padStart(6)} KB gzip  / ${row.budget} KB  (${((row.kb / row.budget) * 100).toFixed(0)}%)${over ? '  OVER BUDGET' : ''}`,
+    `${row.what.padEnd(60)} ${row.kb.toFixed(2).padStart(6)} KB gzip  / ${row.budget} KB  (${((row.kb / row.budget) * 100).toFixed(0)}%)${over ? '  OVER BUDGET' : ''}`,
   );
 }
 if (process.argv.includes('--check') && broken) {

@@ -34,7 +34,7 @@ const birthDateSchema = z.pipe(
 /** numeric(9, 2) in the database: 0.01 to 100000, two decimals at most */
 const weightSchema = z.nullish(measurement('Weight', 100_000, 2));
 
-const groupIdsSchema = z.array(recordId('Not a valid group id')).check(
+export const groupIdsSchema = z.array(recordId('Not a valid group id')).check(
   z.maxLength(100, 'At most 100 groups'),
   z.refine((ids) => new Set(ids).size === ids.length, 'A group is listed twice'),
 );

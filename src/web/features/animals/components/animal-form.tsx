@@ -6,14 +6,20 @@ import { useId, useState, type ReactNode } from 'react';
 import { Controller, useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link } from 'wouter';
 import * as z from 'zod/mini';
-import { animalCreateSchema, sexLabels, sexValues, type Sex } from '../../../../shared/schemas/animals';
+import {
+  animalCreateSchema,
+  groupIdsSchema,
+  sexLabels,
+  sexValues,
+  type Sex,
+} from '../../../../shared/schemas/animals';
 import type { Group } from '../../../../shared/schemas/groups';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { BackButton } from '../../../components/back-button';
 import { Button } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { earliestDate, recordId } from '../../../../shared/schemas/common';
+import { earliestDate } from '../../../../shared/schemas/common';
 import { useFarmToday } from '../../../hooks/use-farm-today';
 import { LeaveGuardDialog, useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { todayIsoDate } from '../../../lib/dates';
@@ -98,9 +104,7 @@ const notInFuture = z.refine<{ birthDate: string | null }>(
 /** Adding needs at least one group; an edit may leave an animal in none (its groups may be gone). */
 const apiSchemas = {
   add: z.extend(animalCreateSchema, formRules).check(notInFuture),
-  edit: z
-    .extend(animalCreateSchema, { ...formRules, groupIds: z.array(recordId('Not a valid group id')) })
-    .check(notInFuture),
+  edit: z.extend(animalCreateSchema, { ...formRules, groupIds: groupIdsSchema }).check(notInFuture),
 };
 const formSchemas = {
   add: z.pipe(z.pipe(formValuesSchema, toApiInput), apiSchemas.add),
