@@ -110,7 +110,9 @@ export function createDocumentImport(db: Database) {
       const species = await begin(farmId, document);
       try {
         const rows = await insertAll(farmId, checked, species);
-        await db.execute(sql`update farms set import_started_at = null where id = ${farmId}`);
+        // the farm's settings last: an import that fails leaves them as they were
+        await db.execute(sql`update farms set name = ${document.farm.name}, time_zone = ${document.farm.timeZone},
+            weight_unit = ${document.farm.weightUnit}, import_started_at = null where id = ${farmId}`);
         return { rows };
       } catch (error) {
         // nothing of the file stays: the farm is as empty as it was before
@@ -125,7 +127,7 @@ export function createDocumentImport(db: Database) {
   };
 
   /**
-   * Claims the empty farm for the import (its settings, and `import_started_at` so that a second
+   * Claims the empty farm for the import (`import_started_at`, so that a second
    * import waits its turn and one a crash stopped half-way is cleared by the next), and maps the
    * file's species to this installation's.
    */
@@ -155,8 +157,7 @@ export function createDocumentImport(db: Database) {
           'FARM_NOT_EMPTY',
           'Import a Paddock file into a new, empty farm: this one has records.',
         );
-      await tx.execute(sql`update farms set name = ${document.farm.name}, time_zone = ${document.farm.timeZone},
-          weight_unit = ${document.farm.weightUnit}, import_started_at = now() where id = ${farmId}`);
+      await tx.execute(sql`update farms set import_started_at = now() where id = ${farmId}`);
 
       // species: the farm's own get new ids; built-in ones are this installation's of that name
       const species = new Map<string, string>();

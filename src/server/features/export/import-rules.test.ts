@@ -167,10 +167,19 @@ describe.each(backends)('import rules on %s', (backend) => {
         animal_groups: [...original.tables.animal_groups!, { ...membership, group_id: crypto.randomUUID() }],
       },
     };
+    const before = await (await t.request('/api/v1/profile', { cookie: empty })).json();
     const response = await importAs(empty, broken);
     expect(response.status).toBe(422);
     expect((await response.json()).error.message).toMatch(/Nothing was imported/);
     expect(await tableCount(target)).toBe(0);
+    // nor the farm's name, zone or unit from the file
+    const after = await (await t.request('/api/v1/profile', { cookie: empty })).json();
+    expect({ farmName: after.farmName, timeZone: after.timeZone, weightUnit: after.weightUnit }).toEqual({
+      farmName: before.farmName,
+      timeZone: before.timeZone,
+      weightUnit: before.weightUnit,
+    });
+    expect(after.farmName).not.toBe(original.farm.name);
   });
 
   it('lets other farms in while a large file goes in, batch by batch', async () => {
