@@ -5,6 +5,7 @@
 // See docs/decisions/0007-session-lookup.md.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Database } from '../db/database';
@@ -32,6 +33,16 @@ export function verifiedSessionToken(cookieValue: string | undefined, secret: st
  * The one statement of that rule, for the session guard and the farms a user may switch to.
  */
 export const membershipInForce = sql`(${farmMembers.accessUntil} is null or ${farmMembers.accessUntil} >= (now() at time zone ${farms.timeZone})::date)`;
+
+/**
+ * A secret link (share link, calendar feed) works only while whoever made it still works on the
+ * farm: removal and leaving delete their links, and this holds them too once a sitter's last day
+ * has passed. Links from before makers were recorded (null) keep working until revoked.
+ */
+export const makerStillOnFarm = (createdBy: AnyPgColumn, farmId: AnyPgColumn) =>
+  sql`(${createdBy} is null or exists (select 1 from ${farmMembers}
+      join ${farms} on ${farms.id} = ${farmMembers.farmId}
+      where ${farmMembers.farmId} = ${farmId} and ${farmMembers.userId} = ${createdBy} and ${membershipInForce}))`;
 
 type CachedSession = {
   userId: string;

@@ -5,6 +5,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { animals, calendarFeeds, farms, groups, reminders } from '../../db/schema';
+import { makerStillOnFarm } from '../../http/require-farm';
 
 /** More active reminders than any hobby farm keeps: the feed stops there, the soonest first. */
 export const feedReminderLimit = 2000;
@@ -37,7 +38,7 @@ export function createCalendarRepo(db: Database) {
       await db.delete(calendarFeeds).where(eq(calendarFeeds.farmId, farmId));
     },
 
-    /** The farm of a live address, with its name and zone, by the address's token hash. */
+    /** The farm of a live address (its maker still on the farm), with its name and zone, by its token hash. */
     async byTokenHash(tokenHash: string) {
       const [row] = await db
         .select({
@@ -49,7 +50,12 @@ export function createCalendarRepo(db: Database) {
         })
         .from(calendarFeeds)
         .innerJoin(farms, eq(farms.id, calendarFeeds.farmId))
-        .where(eq(calendarFeeds.tokenHash, tokenHash));
+        .where(
+          and(
+            eq(calendarFeeds.tokenHash, tokenHash),
+            makerStillOnFarm(calendarFeeds.createdBy, calendarFeeds.farmId),
+          ),
+        );
       return row;
     },
 

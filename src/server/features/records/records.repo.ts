@@ -6,6 +6,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { animals, recordShares } from '../../db/schema';
 import { animalNameOrder, personName } from '../../db/sql-text';
+import { makerStillOnFarm } from '../../http/require-farm';
 import { hashSecretToken } from '../../http/secret-token';
 
 export function createRecordsRepo(db: Database) {
@@ -32,7 +33,9 @@ export function createRecordsRepo(db: Database) {
           animals,
           and(eq(animals.farmId, recordShares.farmId), eq(animals.id, recordShares.animalId)),
         )
-        .where(eq(recordShares.farmId, farmId))
+        .where(
+          and(eq(recordShares.farmId, farmId), makerStillOnFarm(recordShares.createdBy, recordShares.farmId)),
+        )
         .orderBy(animalNameOrder, asc(animals.id));
     },
 
@@ -58,12 +61,17 @@ export function createRecordsRepo(db: Database) {
       return gone.length === 1;
     },
 
-    /** The farm and animal a live link is for, by the link's token. */
+    /** The farm and animal a live link is for, by the link's token (its maker still on the farm). */
     async byToken(token: string): Promise<{ farmId: string; animalId: string } | undefined> {
       const [row] = await db
         .select({ farmId: recordShares.farmId, animalId: recordShares.animalId })
         .from(recordShares)
-        .where(eq(recordShares.tokenHash, hashSecretToken(token)));
+        .where(
+          and(
+            eq(recordShares.tokenHash, hashSecretToken(token)),
+            makerStillOnFarm(recordShares.createdBy, recordShares.farmId),
+          ),
+        );
       return row;
     },
   };

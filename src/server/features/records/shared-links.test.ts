@@ -2,6 +2,7 @@
 // when they are removed or leave (the same transaction as the removal), and an owner sees every
 // live share link of the farm — which animal, who made it, since when — and revokes any of them;
 // a member or sitter may not list them, and another farm neither sees nor revokes them.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordShareLink, SharedLinks } from '../../../shared/schemas/records';
 import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
@@ -110,6 +111,27 @@ describe.each(backends)('shared links on %s', (backend) => {
 
     await ok(await call(ray, 'POST', '/api/v1/farm/leave'), 204);
     expect(await open(raysFeed.url)).toBe(404);
+  });
+
+  it('ends what a member made once their last day as a farm sitter has passed', async () => {
+    const sam = await join('sam.member-then-sitter@example.com', 'member');
+    const samsLink = await share(sam, 'Bramble');
+    const samsFeed = await feed(sam);
+    const samId = await userIdOf(owner, 'sam.member-then-sitter@example.com');
+    // the owner makes Sam a farm sitter until a day; then that day passes (as time would)
+    await ok(
+      await call(owner, 'PATCH', `/api/v1/farm/members/${samId}`, {
+        role: 'sitter',
+        accessUntil: `${new Date().getUTCFullYear() + 1}-01-01`,
+      }),
+      204,
+    );
+    expect(await open(record(samsLink))).toBe(200);
+    expect(await open(samsFeed.url)).toBe(200);
+    await t.db.execute(sql`update farm_members set access_until = current_date - 2 where user_id = ${samId}`);
+    expect(await open(record(samsLink))).toBe(404);
+    expect(await open(samsFeed.url)).toBe(404);
+    expect((await listed()).map((link) => link.animalName)).not.toContain('Bramble');
   });
 
   it('lets only an owner list the links, and an owner revoke any of them', async () => {
