@@ -22,7 +22,8 @@ const tabs = [
   { id: 'account', label: 'Account', path: '/account', title: 'Account' },
 ];
 
-const formLabels = ['Farm Name', 'Owner Name', 'Email', 'Phone', 'Location', 'Time Zone', 'Weight Unit'];
+const profileLabels = ['Your Name', 'Email', 'Phone', 'Location'];
+const farmLabels = ['Farm Name', 'Time Zone', 'Weight Unit'];
 
 const sevenDays = 604_800;
 
@@ -84,8 +85,9 @@ describe.skipIf(!browserAvailable)('app shell and account', () => {
     it("shows the profile, with 'Not set' for what is empty", async () => {
       await page.goto(`${stack.baseUrl}/account`);
       await expectHeaderTitle(page, 'Account');
-      await expectVisible(page.getByRole('heading', { name: 'Profile', exact: true }));
-      for (const label of ['Farm Name', 'Owner Name', 'Phone', 'Location'])
+      await expectVisible(page.getByRole('heading', { name: 'Your Profile', exact: true }));
+      await expectVisible(page.getByRole('heading', { name: 'Farm Settings', exact: true }));
+      for (const label of ['Farm Name', 'Your Name', 'Phone', 'Location'])
         await expectShown(label, 'Not set');
       await expectShown('Email', email);
       await expectShown('Time Zone', 'America/Chicago'); // the browser()'s zone, sent at sign-up
@@ -101,11 +103,13 @@ describe.skipIf(!browserAvailable)('app shell and account', () => {
       page.on('request', onRequest);
 
       await page.getByRole('button', { name: 'Edit Profile', exact: true }).click();
-      for (const label of formLabels) await expectVisible(page.getByLabel(label, { exact: true }));
+      for (const label of profileLabels) await expectVisible(page.getByLabel(label, { exact: true }));
+      // the farm's fields are in Farm Settings, not in the person's form
+      for (const label of farmLabels) expect(await page.getByLabel(label, { exact: true }).count()).toBe(0);
       await expectNoSeriousA11yViolations(page, '/account (edit)');
       await expectNoHorizontalScroll(page, '/account (edit)');
 
-      await page.getByLabel('Farm Name', { exact: true }).fill('Willow Creek');
+      await page.getByLabel('Your Name', { exact: true }).fill('Willow Creek');
       await page.getByLabel('Email', { exact: true }).fill('not-an-email');
       await page.getByRole('button', { name: 'Save Changes', exact: true }).click();
       await expectVisible(page.getByText('Enter a valid email address', { exact: true }));
@@ -115,15 +119,23 @@ describe.skipIf(!browserAvailable)('app shell and account', () => {
       expect(patches, 'no profile change was sent').toEqual([]);
 
       await page.reload();
-      await expectShown('Farm Name', 'Not set');
+      await expectShown('Your Name', 'Not set');
       await expectShown('Email', email);
     });
 
-    it('saves the profile, shows it and keeps it after a reload', async () => {
+    it('saves the profile and the farm settings, shows them and keeps them after a reload', async () => {
       await page.getByRole('button', { name: 'Edit Profile', exact: true }).click();
-      await page.getByLabel('Farm Name', { exact: true }).fill('Willow Creek');
-      await page.getByLabel('Owner Name', { exact: true }).fill('Maggie Fields');
+      await page.getByLabel('Your Name', { exact: true }).fill('Maggie Fields');
       await page.getByLabel('Phone', { exact: true }).fill('+1 (555) 010-0199');
+      await page.getByRole('button', { name: 'Save Changes', exact: true }).click();
+      await expectToast(page, 'Profile updated successfully!');
+      await expectVisible(page.getByRole('button', { name: 'Edit Profile', exact: true }));
+
+      await page.getByRole('button', { name: 'Edit Farm Settings', exact: true }).click();
+      for (const label of farmLabels) await expectVisible(page.getByLabel(label, { exact: true }));
+      await expectNoSeriousA11yViolations(page, '/account (farm settings)');
+      await expectNoHorizontalScroll(page, '/account (farm settings)');
+      await page.getByLabel('Farm Name', { exact: true }).fill('Willow Creek');
       await page.getByLabel('Weight Unit', { exact: true }).selectOption('kg');
       // 418 zones: the search narrows them, by city or by offset, and names them as people do
       await page.getByLabel('Search time zones', { exact: true }).fill('tokyo');
@@ -136,11 +148,11 @@ describe.skipIf(!browserAvailable)('app shell and account', () => {
       expect(await zones.inputValue(), 'the chosen zone stays chosen while searching').toBe('Asia/Tokyo');
       await page.getByRole('button', { name: 'Save Changes', exact: true }).click();
 
-      await expectToast(page, 'Profile updated successfully!');
-      await expectVisible(page.getByRole('button', { name: 'Edit Profile', exact: true }));
+      await expectToast(page, 'Farm settings updated');
+      await expectVisible(page.getByRole('button', { name: 'Edit Farm Settings', exact: true }));
       const saved = {
         'Farm Name': 'Willow Creek',
-        'Owner Name': 'Maggie Fields',
+        'Your Name': 'Maggie Fields',
         Phone: '+1 (555) 010-0199',
         'Weight Unit': 'kg',
         'Time Zone': 'Asia/Tokyo',

@@ -233,10 +233,10 @@ describe.skipIf(!browserAvailable)('care at herd size', () => {
 
     it('switches the farm to kg and reads every weight converted, the recorded unit kept', async () => {
       await goto('/account');
-      await page.getByRole('button', { name: 'Edit Profile', exact: true }).click();
+      await page.getByRole('button', { name: 'Edit Farm Settings', exact: true }).click();
       await page.getByLabel('Weight Unit', { exact: true }).selectOption('kg');
       await page.getByRole('button', { name: 'Save Changes', exact: true }).click();
-      await expectToastAndDismiss(page, 'Profile updated successfully!');
+      await expectToastAndDismiss(page, 'Farm settings updated');
 
       await goto(`/animal/${ids.clover}`);
       // 61.2 lbs × 0.45359237 = 27.76 kg

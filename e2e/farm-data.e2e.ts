@@ -176,7 +176,7 @@ describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => 
           ),
         }))
         .find(({ hour }) => hour >= 8 && hour < 22)!.timeZone;
-      await api.call('PATCH', '/api/v1/profile', { timeZone: zone });
+      await api.call('PATCH', '/api/v1/farm/settings', { timeZone: zone });
       const { id: groupId } = await api.post<{ id: string }>('/api/v1/groups', { name: 'Goats' });
       await api.post('/api/v1/reminders', {
         title: 'Milk the goats',

@@ -40,11 +40,8 @@ describe.skipIf(!browserAvailable)('farm sharing', () => {
       const opened = await openPage(browser(), { viewport: phone });
       await signUpAndConfirm(opened.page, stack, newEmail(`owner-${backend}`));
       owner = { ...opened, api: farmApi(opened.page, stack.baseUrl) };
-      await owner.api.call('PATCH', '/api/v1/profile', {
-        farmName: 'Hill Farm',
-        ownerName: 'Olive Owner',
-        timeZone: farmZone,
-      });
+      await owner.api.call('PATCH', '/api/v1/farm/settings', { farmName: 'Hill Farm', timeZone: farmZone });
+      await owner.api.call('PATCH', '/api/v1/profile', { ownerName: 'Olive Owner' });
       today = todayIn(farmZone);
       const { id: groupId } = await owner.api.post<{ id: string }>('/api/v1/groups', { name: 'Goats' });
       for (const name of ['Clover', 'Daisy']) {
@@ -172,7 +169,7 @@ describe.skipIf(!browserAvailable)('farm sharing', () => {
 
     it("ends the sitter's access once their last day has passed on the farm's calendar", async () => {
       // the farm moves across the date line: its today is the sitter's last day plus one
-      await owner.api.call('PATCH', '/api/v1/profile', { timeZone: aDayAhead });
+      await owner.api.call('PATCH', '/api/v1/farm/settings', { timeZone: aDayAhead });
       const { page } = sitter;
       await eventually(
         async () =>
@@ -210,7 +207,7 @@ describe.skipIf(!browserAvailable)('farm sharing', () => {
         true,
       );
       await past.getByRole('button', { name: 'Cancel', exact: true }).click();
-      await owner.api.call('PATCH', '/api/v1/profile', { timeZone: farmZone });
+      await owner.api.call('PATCH', '/api/v1/farm/settings', { timeZone: farmZone });
     });
 
     it('lets a partner accept with their account and switch farms; removal ends it at once', async () => {

@@ -26,7 +26,8 @@ describe.skipIf(!browserAvailable)('shared links', () => {
       const opened = await openPage(browser(), { viewport: narrowPhone });
       await signUpAndConfirm(opened.page, stack, newEmail(`links-owner-${backend}`));
       owner = { ...opened, api: farmApi(opened.page, stack.baseUrl) };
-      await owner.api.call('PATCH', '/api/v1/profile', { farmName: 'Hill Farm', ownerName: 'Olive Owner' });
+      await owner.api.call('PATCH', '/api/v1/farm/settings', { farmName: 'Hill Farm' });
+      await owner.api.call('PATCH', '/api/v1/profile', { ownerName: 'Olive Owner' });
       const { id: groupId } = await owner.api.post<{ id: string }>('/api/v1/groups', { name: 'Goats' });
       for (const name of ['Clover', 'Daisy']) {
         const { id } = await owner.api.post<{ id: string }>('/api/v1/animals', { name, groupIds: [groupId] });

@@ -37,13 +37,15 @@ const dateOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** Seeds the season for the signed-in farm; `today` is the farm's today ('YYYY-MM-DD'). */
 export async function seedSeason(call: Call, options: { timeZone?: string } = {}): Promise<Season> {
-  await call('PATCH', '/api/v1/profile', {
+  await call('PATCH', '/api/v1/farm/settings', {
     farmName: longNames.farm,
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+  });
+  await call('PATCH', '/api/v1/profile', {
     ownerName: longNames.owner,
     email: longNames.email,
     phone: '+64 21 555 0199',
     location: 'Upper Valley, Canterbury',
-    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
   });
   const zone = options.timeZone ?? (await call<{ timeZone: string }>('GET', '/api/v1/profile')).timeZone;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());

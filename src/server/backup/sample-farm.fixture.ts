@@ -27,12 +27,11 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
     expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
     return (response.status === 204 ? null : await response.json()) as { id: string };
   };
+  await call('PATCH', '/api/v1/farm/settings', { farmName, weightUnit: 'kg' });
   await call('PATCH', '/api/v1/profile', {
-    farmName,
     ownerName: 'Ada Farmer',
     phone: '+44 20 7946 0000',
     location: 'Upper Field, Kent',
-    weightUnit: 'kg',
   });
   const llama = await call('POST', '/api/v1/species', { name: `Llama of ${farmName}` });
   const goats = await call('POST', '/api/v1/groups', {

@@ -215,7 +215,11 @@ async function signIn(server: RunningServer, email: string): Promise<string> {
 }
 
 async function setFarmName(server: RunningServer, cookie: string, farmName: string): Promise<void> {
-  const response = await request(server, '/api/v1/profile', { method: 'PATCH', cookie, body: { farmName } });
+  const response = await request(server, '/api/v1/farm/settings', {
+    method: 'PATCH',
+    cookie,
+    body: { farmName },
+  });
   expect(response.status, await response.clone().text()).toBe(200);
   expect(await response.json()).toMatchObject({ farmName });
 }

@@ -100,7 +100,7 @@ describe.each(backends)('input rules on %s', (backend) => {
         }),
         'title',
       ],
-      ['PATCH', '/api/v1/profile', (text) => ({ farmName: text }), 'farmName'],
+      ['PATCH', '/api/v1/farm/settings', (text) => ({ farmName: text }), 'farmName'],
       ['PATCH', '/api/v1/profile', (text) => ({ location: text }), 'location'],
     ];
     if (entryId)

@@ -32,19 +32,19 @@ const careEntryNeed = async (c: Context<AppEnv>): Promise<FarmRole> => {
   return body?.type === 'weight' && body.nextDueDate == null ? 'sitter' : 'member';
 };
 
-/** Anyone changes their own name and contact; the farm's name, zone and unit need a member. */
-const farmSettings = ['farmName', 'timeZone', 'weightUnit'];
-const profileNeed = async (c: Context<AppEnv>): Promise<FarmRole> => {
-  const body = await bodyOf(c);
-  if (!body) return 'member';
-  return farmSettings.some((field) => field in body) ? 'member' : 'sitter';
-};
+/** Who changes what belongs to the farm (its name, zone, unit, gestation lengths): 'Farm Settings'. */
+export const farmSettingsRole: FarmRole = 'owner';
+
+/** Whether the caller may change the farm's settings: for a route that changes them only in passing. */
+export const mayChangeFarmSettings = (c: Context<AppEnv>) => roleAtLeast(c.get('role'), farmSettingsRole);
 
 /** Keyed by "METHOD path" as Hono registers the route (the same keys as route-expectations.ts). */
 export const permissions: Record<string, Need> = {
   // the person themselves
   'GET /api/v1/profile': 'sitter',
-  'PATCH /api/v1/profile': profileNeed,
+  'PATCH /api/v1/profile': 'sitter', // their own name and contact, whatever their role
+  // what belongs to the farm: its name, zone and unit ('Farm Settings')
+  'PATCH /api/v1/farm/settings': farmSettingsRole,
   'DELETE /api/v1/account': 'sitter', // one's own account; a farm with another owner stays
   'GET /api/v1/daily-email': 'sitter',
   'PUT /api/v1/daily-email': 'sitter',

@@ -120,10 +120,17 @@ export const appRoutes: Record<string, AppRouteRow> = {
     otherFarm: 422,
     deletesOwner: true,
   },
-  // the farm's name needs a member; anyone changes their own name and contact (members.test.ts)
+  // anyone changes their own name and contact; the farm's settings are the owner's (profile.test.ts)
   'PATCH /api/v1/profile': {
     kind: 'api',
-    least: 'member',
+    least: 'sitter',
+    body: () => ({ ownerName: 'Matrix person' }),
+    owner: 200,
+    otherFarm: 200,
+  },
+  'PATCH /api/v1/farm/settings': {
+    kind: 'api',
+    least: 'owner',
     body: () => ({ farmName: 'Matrix farm' }),
     owner: 200,
     otherFarm: 200,

@@ -1,5 +1,6 @@
-// The Account page's data: the person (owner name, contact email, phone, location) and their
-// farm's settings (name, time zone, weight unit).
+// The Account page's data: the person ('Your Profile': their name, contact email, phone, location),
+// which everyone changes for themselves, and the farm in use's settings ('Farm Settings': name, time
+// zone, weight unit), which everyone reads and only the farm's owners change (PATCH /farm/settings).
 import * as z from 'zod/mini';
 import { isTimeZone, optionalText } from './common';
 
@@ -25,7 +26,6 @@ export const farmNameSchema = optionalText(100);
 
 export const profileUpdateSchema = z.partial(
   z.strictObject({
-    farmName: farmNameSchema,
     ownerName: optionalText(100),
     email: z.pipe(
       z.nullish(
@@ -43,8 +43,16 @@ export const profileUpdateSchema = z.partial(
       ),
     ),
     location: optionalText(200),
+  }),
+);
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+/** Farm Settings: what belongs to the farm, changed by its owners only. */
+export const farmSettingsUpdateSchema = z.partial(
+  z.strictObject({
+    farmName: farmNameSchema,
     timeZone: timeZoneSchema,
     weightUnit: z.enum(weightUnits, 'Choose lbs or kg'),
   }),
 );
-export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+export type FarmSettingsUpdate = z.input<typeof farmSettingsUpdateSchema>;

@@ -1,12 +1,16 @@
-// The farm's profile (name, time zone, weight unit): read across the app, changed on the Account page.
+// The signed-in person's profile ('Your Profile') beside the farm in use's settings (name, time zone,
+// weight unit: 'Farm Settings'): read across the app, changed on the Account page.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Profile, ProfileUpdate } from '../../shared/schemas/profile';
+import type { FarmSettingsUpdate, Profile, ProfileUpdate } from '../../shared/schemas/profile';
 import { client, data } from './api';
+import { farmsQuery } from './farm';
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
   queryFn: (): Promise<Profile> => data(client.profile.$get()),
-  staleTime: 5 * 60_000,
+  // the farm's settings are the owner's to change from another device: read afresh on each page
+  // (the device's copy shows meanwhile, and offline)
+  staleTime: 0,
 });
 
 export function useUpdateProfile() {
@@ -14,5 +18,19 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (changes: ProfileUpdate): Promise<Profile> => data(client.profile.$patch({ json: changes })),
     onSuccess: (profile) => queryClient.setQueryData(profileQuery.queryKey, profile),
+  });
+}
+
+/** Owners only (the server refuses anyone else): the farm's name, zone and unit. */
+export function useUpdateFarmSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: FarmSettingsUpdate): Promise<Profile> =>
+      data(client.farm.settings.$patch({ json: changes })),
+    onSuccess: async (profile) => {
+      queryClient.setQueryData(profileQuery.queryKey, profile);
+      // the farm switcher shows the farm's name
+      await queryClient.invalidateQueries({ queryKey: farmsQuery.queryKey });
+    },
   });
 }

@@ -1,12 +1,13 @@
 // The rules of the profile, between the HTTP layer (profile.routes.ts) and the database
-// (profile.repo.ts): one form's fields, split between the farm (its name, time zone and weight
-// unit) and the person. Throws typed errors; the one onError maps them to HTTP.
+// (profile.repo.ts): the person's own fields ('Your Profile'), and the farm's ('Farm Settings': its
+// name, time zone and weight unit; permissions.ts lets only owners reach that route). Throws typed errors; the one onError maps them to HTTP.
 import type * as z from 'zod/mini';
-import type { profileUpdateSchema } from '../../../shared/schemas/profile';
+import type { farmSettingsUpdateSchema, profileUpdateSchema } from '../../../shared/schemas/profile';
 import { NotFoundError } from '../../http/errors';
 import type { ProfileRepo } from './profile.repo';
 
 type ProfileChanges = z.output<typeof profileUpdateSchema>;
+type FarmSettingsChanges = z.output<typeof farmSettingsUpdateSchema>;
 
 export function createProfileService(repo: ProfileRepo) {
   const find = async (farmId: string, userId: string) => {
@@ -18,20 +19,29 @@ export function createProfileService(repo: ProfileRepo) {
   return {
     find,
 
-    /** Changes the fields given (of the farm, of the person) and answers the whole profile. */
+    /** Changes the person's own fields given and answers the whole profile. */
     async update(farmId: string, userId: string, body: ProfileChanges) {
       await repo.update(farmId, userId, {
-        farm: {
-          ...(body.farmName !== undefined && { name: body.farmName }),
-          ...(body.timeZone !== undefined && { timeZone: body.timeZone }),
-          ...(body.weightUnit !== undefined && { weightUnit: body.weightUnit }),
-        },
+        farm: {},
         person: {
           ...(body.ownerName !== undefined && { ownerName: body.ownerName }),
           ...(body.email !== undefined && { email: body.email }),
           ...(body.phone !== undefined && { phone: body.phone }),
           ...(body.location !== undefined && { location: body.location }),
         },
+      });
+      return find(farmId, userId);
+    },
+
+    /** Changes the farm's settings given and answers the caller's whole profile. */
+    async updateFarm(farmId: string, userId: string, body: FarmSettingsChanges) {
+      await repo.update(farmId, userId, {
+        farm: {
+          ...(body.farmName !== undefined && { name: body.farmName }),
+          ...(body.timeZone !== undefined && { timeZone: body.timeZone }),
+          ...(body.weightUnit !== undefined && { weightUnit: body.weightUnit }),
+        },
+        person: {},
       });
       return find(farmId, userId);
     },

@@ -32,17 +32,17 @@ describe.each(backends)('profile API on %s', (backend) => {
   });
 
   it('updates fields, trims text, stores blanks as null, and leaves absent fields alone', async () => {
+    const farm = await t.request('/api/v1/farm/settings', {
+      method: 'PATCH',
+      cookie: alice.cookie,
+      body: { farmName: '  Willow Creek  ', timeZone: 'America/Denver', weightUnit: 'kg' },
+    });
+    expect(farm.status).toBe(200);
+    expect(await farm.json()).toMatchObject({ farmName: 'Willow Creek', timeZone: 'America/Denver' });
     const response = await t.request('/api/v1/profile', {
       method: 'PATCH',
       cookie: alice.cookie,
-      body: {
-        farmName: '  Willow Creek  ',
-        ownerName: 'Alice Moreau',
-        phone: '+1 (555) 010-2030',
-        location: '',
-        timeZone: 'America/Denver',
-        weightUnit: 'kg',
-      },
+      body: { ownerName: 'Alice Moreau', phone: '+1 (555) 010-2030', location: '' },
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -71,33 +71,54 @@ describe.each(backends)('profile API on %s', (backend) => {
     const response = await t.request('/api/v1/profile', {
       method: 'PATCH',
       cookie: alice.cookie,
-      body: {
-        farmName: 'Changed',
-        email: 'not-an-email',
-        weightUnit: 'stone',
-        timeZone: 'Mars/Olympus',
-        phone: 'call me',
-      },
+      body: { ownerName: 'Changed', email: 'not-an-email', phone: 'call me' },
     });
     expect(response.status).toBe(422);
     const body = await response.json();
     expect(body.error.code).toBe('VALIDATION_FAILED');
-    expect(Object.keys(body.error.fields).sort()).toEqual(['email', 'phone', 'timeZone', 'weightUnit']);
+    expect(Object.keys(body.error.fields).sort()).toEqual(['email', 'phone']);
+    const farm = await t.request('/api/v1/farm/settings', {
+      method: 'PATCH',
+      cookie: alice.cookie,
+      body: { farmName: 'Changed', weightUnit: 'stone', timeZone: 'Mars/Olympus' },
+    });
+    expect(farm.status).toBe(422);
+    expect(Object.keys((await farm.json()).error.fields).sort()).toEqual(['timeZone', 'weightUnit']);
     const unchanged = await (await t.request('/api/v1/profile', { cookie: alice.cookie })).json();
-    expect(unchanged.farmName).toBe('Willow Creek');
+    expect(unchanged).toMatchObject({ farmName: 'Willow Creek', ownerName: 'Alice Moreau' });
+  });
+
+  it("keeps the person's fields and the farm's apart: each route refuses the other's", async () => {
+    const onProfile = await t.request('/api/v1/profile', {
+      method: 'PATCH',
+      cookie: alice.cookie,
+      body: { farmName: 'Sneaky', ownerName: 'Alice' },
+    });
+    expect(onProfile.status).toBe(422);
+    expect(JSON.stringify((await onProfile.json()).error.fields)).toContain('farmName');
+    const onFarm = await t.request('/api/v1/farm/settings', {
+      method: 'PATCH',
+      cookie: alice.cookie,
+      body: { ownerName: 'Sneaky' },
+    });
+    expect(onFarm.status).toBe(422);
+    expect(await (await t.request('/api/v1/profile', { cookie: alice.cookie })).json()).toMatchObject({
+      farmName: 'Willow Creek',
+      ownerName: 'Alice Moreau',
+    });
   });
 
   it('refuses unknown fields, wrong types, too-long text, malformed JSON and oversized bodies with 4xx', async () => {
     const patch = (body: unknown, headers?: Record<string, string>) =>
       t.request('/api/v1/profile', { method: 'PATCH', cookie: alice.cookie, body, headers });
     expect((await patch({ farmId: 'x' })).status).toBe(422);
-    expect((await patch({ farmName: 42 })).status).toBe(422);
-    expect((await patch({ farmName: 'x'.repeat(101) })).status).toBe(422);
+    expect((await patch({ ownerName: 42 })).status).toBe(422);
+    expect((await patch({ ownerName: 'x'.repeat(101) })).status).toBe(422);
     expect((await patch([1, 2])).status).toBe(422);
-    const malformed = await patch('{"farmName": ');
+    const malformed = await patch('{"ownerName": ');
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).error.code).toBe('BAD_REQUEST');
-    const huge = await patch({ farmName: 'x'.repeat(100_000) });
+    const huge = await patch({ ownerName: 'x'.repeat(100_000) });
     expect(huge.status).toBe(413);
     expect((await huge.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -106,9 +127,12 @@ describe.each(backends)('profile API on %s', (backend) => {
     const response = await t.request('/api/v1/profile');
     expect(response.status).toBe(401);
     expect((await response.json()).error.code).toBe('UNAUTHORIZED');
-    expect((await t.request('/api/v1/profile', { method: 'PATCH', body: { farmName: 'x' } })).status).toBe(
+    expect((await t.request('/api/v1/profile', { method: 'PATCH', body: { ownerName: 'x' } })).status).toBe(
       401,
     );
+    expect(
+      (await t.request('/api/v1/farm/settings', { method: 'PATCH', body: { farmName: 'x' } })).status,
+    ).toBe(401);
   });
 
   it('refuses a state-changing request from another origin, even with a valid session', async () => {
@@ -127,11 +151,12 @@ describe.each(backends)('profile API on %s', (backend) => {
     const bobsView = await (await t.request('/api/v1/profile', { cookie: bob.cookie })).json();
     expect(bobsView.email).toBe('bob@example.com');
     expect(bobsView.farmName).toBeNull();
-    await t.request('/api/v1/profile', {
+    const bobs = await t.request('/api/v1/farm/settings', {
       method: 'PATCH',
       cookie: bob.cookie,
       body: { farmName: 'Bob Acres' },
     });
+    expect(await bobs.json()).toMatchObject({ farmName: 'Bob Acres', email: 'bob@example.com' });
     const after = await (await t.request('/api/v1/profile', { cookie: alice.cookie })).json();
     expect(after).toEqual(before);
   });
@@ -171,6 +196,9 @@ describe.each(backends)('profile API on %s', (backend) => {
     expect(Object.keys(document.paths)).toContain('/profile');
     expect(
       document.paths['/profile'].patch.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('ownerName');
+    expect(
+      document.paths['/farm/settings'].patch.requestBody.content['application/json'].schema.properties,
     ).toHaveProperty('weightUnit');
   });
 });

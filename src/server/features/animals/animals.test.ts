@@ -87,7 +87,7 @@ describe.each(backends)('animals API on %s', (backend) => {
     expect(animal.groups.map((group: { name: string }) => group.name)).toEqual(['Dairy', 'Goats']);
     expect(animal.groups[1].color).toBe('rgba(34,197,94,1)');
 
-    await t.request('/api/v1/profile', { method: 'PATCH', cookie, body: { weightUnit: 'kg' } });
+    await t.request('/api/v1/farm/settings', { method: 'PATCH', cookie, body: { weightUnit: 'kg' } });
     const inKg = await (await create({ name: 'Pepper', weight: 30, groupIds: [goats.id] })).json();
     expect(inKg.weightUnit).toBe('kg');
     const clover = await (await t.request(`/api/v1/animals/${animal.id}`, { cookie })).json();
@@ -104,7 +104,7 @@ describe.each(backends)('animals API on %s', (backend) => {
       })
     ).json();
     expect([reweighed.weight, reweighed.weightUnit]).toEqual([76, 'lbs']); // a unit given is kept
-    await t.request('/api/v1/profile', { method: 'PATCH', cookie, body: { weightUnit: 'lbs' } });
+    await t.request('/api/v1/farm/settings', { method: 'PATCH', cookie, body: { weightUnit: 'lbs' } });
   });
 
   it('stores empty optional fields as null', async () => {

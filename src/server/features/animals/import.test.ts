@@ -142,7 +142,7 @@ describe.each(backends)('import animals on %s', (backend) => {
     ({ cookie } = await t.signUpAndConfirm('import-owner@example.com'));
     ({ cookie: other } = await t.signUpAndConfirm('import-other@example.com'));
     farmId = await farmIdOf(t, 'import-owner@example.com');
-    await t.request('/api/v1/profile', { cookie, method: 'PATCH', body: { weightUnit: 'kg' } });
+    await t.request('/api/v1/farm/settings', { cookie, method: 'PATCH', body: { weightUnit: 'kg' } });
     expect((await t.request('/api/v1/groups', { cookie, body: { name: 'Goats' } })).status).toBe(201);
     // another farm's group of the same name is not ours to join
     expect((await t.request('/api/v1/groups', { cookie: other, body: { name: 'Layers' } })).status).toBe(201);

@@ -12,6 +12,7 @@ import {
 import type { AppEnv } from '../../http/context';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
+import { mayChangeFarmSettings } from '../../http/permissions';
 import type { ProfileRepo } from '../account/profile.repo';
 import type { AnimalsRepo } from '../animals/animals.repo';
 import type { BreedingRepo } from './breeding.repo';
@@ -36,7 +37,7 @@ export function breedingRoutes(deps: { repo: BreedingRepo; animals: AnimalsRepo;
       describeRoute({
         tags: ['Breeding'],
         summary:
-          'Record a breeding: the expected birth from the gestation given (kept as the farm’s for the dam’s species) and a reminder a week before',
+          'Record a breeding: the expected birth from the gestation given (kept as the farm’s for the dam’s species when an owner records it) and a reminder a week before',
         responses: {
           201: jsonContent(breedingSchema, 'The breeding'),
           ...errorResponses,
@@ -46,7 +47,10 @@ export function breedingRoutes(deps: { repo: BreedingRepo; animals: AnimalsRepo;
       idParams('id'),
       validate('json', breedingCreateSchema),
       async (c) => {
-        const result = await breeding.create(c.get('farmId'), c.req.param('id'), c.req.valid('json'));
+        const result = await breeding.create(c.get('farmId'), c.req.param('id'), c.req.valid('json'), {
+          // the farm's gestation is a farm setting: a member's breeding keeps its own length only
+          keepGestation: mayChangeFarmSettings(c),
+        });
         return c.json(result.breeding, result.written ? 201 : 200);
       },
     )

@@ -56,9 +56,9 @@ export function createBreedingService(deps: {
 
     /**
      * Records a breeding, its reminder a week before the birth (unless the birth is already past),
-     * and the farm's gestation for the species.
+     * and (when `keepGestation`, for an owner) the farm's gestation for the species.
      */
-    async create(farmId: string, damId: string, input: BreedingInput) {
+    async create(farmId: string, damId: string, input: BreedingInput, { keepGestation = true } = {}) {
       const dam = await findDam(farmId, damId);
       if (dam.birthDate && input.bredOn < dam.birthDate)
         throw new ValidationError({ bredOn: ['Breeding date cannot be before the dam was born'] });
@@ -82,7 +82,7 @@ export function createBreedingService(deps: {
         expectedOn < today
           ? null
           : { title: birthReminderTitle(dam.name, expectedOn), dueDate: birthReminderDue(expectedOn, today) },
-        dam.speciesId ? { speciesId: dam.speciesId, days: input.gestationDays } : null,
+        dam.speciesId && keepGestation ? { speciesId: dam.speciesId, days: input.gestationDays } : null,
       );
       const breeding = await repo.find(farmId, id);
       // a repeated id of another dam's breeding is not this one's

@@ -89,7 +89,7 @@ describe.each(backends)('calendar feed on %s', (backend) => {
     expect(
       (
         await send(
-          '/api/v1/profile',
+          '/api/v1/farm/settings',
           { farmName: 'Hill; Farm, \\ of the Long Acre', timeZone: 'Pacific/Auckland' },
           'PATCH',
         )

@@ -448,7 +448,7 @@ describe.each(backends)('care entries and reminders on %s', (backend) => {
       { zone: 'Pacific/Pago_Pago', cookie: (await t.signUpAndConfirm('west@example.com')).cookie },
     ];
     for (const farm of farms) {
-      await t.request('/api/v1/profile', {
+      await t.request('/api/v1/farm/settings', {
         method: 'PATCH',
         cookie: farm.cookie,
         body: { timeZone: farm.zone },

@@ -67,9 +67,9 @@ describe.each(backends)('daily reminder email on %s', (backend) => {
   beforeAll(async () => {
     t = await createTestApp(backend);
     ({ cookie } = await t.signUpAndConfirm(owner));
-    expect((await send('/api/v1/profile', { farmName: 'Hollow Farm', timeZone: zone }, 'PATCH')).status).toBe(
-      200,
-    );
+    expect(
+      (await send('/api/v1/farm/settings', { farmName: 'Hollow Farm', timeZone: zone }, 'PATCH')).status,
+    ).toBe(200);
     today = dateInZone(new Date(), zone);
     const pen = (await made('/api/v1/groups', { name: 'Laying Hens' })).id;
     clover = (await made('/api/v1/animals', { name: 'Clover', groupIds: [pen] })).id;
@@ -137,7 +137,7 @@ describe.each(backends)('daily reminder email on %s', (backend) => {
 
   it('sends nothing on a day with nothing due, to a farm in another zone', async () => {
     const { cookie: other } = await t.signUpAndConfirm('daily-quiet@example.com');
-    await send('/api/v1/profile', { timeZone: otherZone }, 'PATCH', other);
+    await send('/api/v1/farm/settings', { timeZone: otherZone }, 'PATCH', other);
     await send('/api/v1/daily-email', { enabled: true }, 'PUT', other);
     const pen = (await made('/api/v1/groups', { name: 'Quiet pen' }, other)).id;
     await made(

@@ -18,7 +18,7 @@ describe.each(backends)('a farm the daily email cannot serve on %s', (backend) =
   /** A farm with the morning email on and a reminder due today. */
   async function farmWithReminderDue(email: string): Promise<string> {
     const { cookie } = await t.signUpAndConfirm(email);
-    expect((await sendAs(cookie, '/api/v1/profile', { timeZone: zone }, 'PATCH')).status).toBe(200);
+    expect((await sendAs(cookie, '/api/v1/farm/settings', { timeZone: zone }, 'PATCH')).status).toBe(200);
     expect((await sendAs(cookie, '/api/v1/daily-email', { enabled: true }, 'PUT')).status).toBe(200);
     const group = (await (await sendAs(cookie, '/api/v1/groups', { name: 'Hens' })).json()) as { id: string };
     const reminder = await sendAs(cookie, '/api/v1/reminders', {
@@ -39,7 +39,7 @@ describe.each(backends)('a farm the daily email cannot serve on %s', (backend) =
   afterAll(() => t?.close());
 
   it('refuses to store a zone the database cannot read, by any path', async () => {
-    const profile = await sendAs(broken, '/api/v1/profile', { timeZone: 'Mars/Olympus' }, 'PATCH');
+    const profile = await sendAs(broken, '/api/v1/farm/settings', { timeZone: 'Mars/Olympus' }, 'PATCH');
     expect(profile.status).toBe(422);
     await expect(t.db.execute(sql`update farms set time_zone = 'Mars/Olympus'`)).rejects.toThrow();
     const zones = await t.db.execute(sql`select distinct time_zone from farms`);

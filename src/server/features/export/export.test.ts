@@ -70,7 +70,7 @@ describe.each(backends)('export on %s', (backend) => {
     t = await createTestApp(backend);
     ({ cookie } = await t.signUpAndConfirm('export-owner@example.com'));
     ({ cookie: other } = await t.signUpAndConfirm('export-other@example.com'));
-    await send('/api/v1/profile', { farmName: 'Zoë’s Farm, "the best"' }, 'PATCH');
+    await send('/api/v1/farm/settings', { farmName: 'Zoë’s Farm, "the best"' }, 'PATCH');
     hens = (await made('/api/v1/groups', { name: 'Laying Hens' })).id;
     goats = (await made('/api/v1/groups', { name: '=Goats, "dairy"' })).id;
     zoe = (

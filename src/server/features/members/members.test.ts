@@ -38,7 +38,8 @@ describe.each(backends)('farm sharing on %s', (backend) => {
   beforeAll(async () => {
     t = await createTestApp(backend);
     owner = (await t.signUpAndConfirm('olive.owner@example.com', password)).cookie;
-    await ok(await call(owner, 'PATCH', '/api/v1/profile', { farmName: 'Hill Farm', ownerName: 'Olive' }));
+    await ok(await call(owner, 'PATCH', '/api/v1/farm/settings', { farmName: 'Hill Farm' }));
+    await ok(await call(owner, 'PATCH', '/api/v1/profile', { ownerName: 'Olive' }));
     farmId = (await ok<{ current: string }>(await call(owner, 'GET', '/api/v1/farms'))).current;
     goats = (await ok<{ id: string }>(await call(owner, 'POST', '/api/v1/groups', { name: 'Goats' }), 201))
       .id;
@@ -167,9 +168,11 @@ describe.each(backends)('farm sharing on %s', (backend) => {
       await call(sitter, 'POST', '/api/v1/groups', { name: 'Sheep' }),
       await call(sitter, 'POST', '/api/v1/farm/invitations', { email: 'x@example.com', role: 'owner' }),
       await call(sitter, 'GET', '/api/v1/export/json'),
-      await call(sitter, 'PATCH', '/api/v1/profile', { farmName: 'Mine now' }),
+      await call(sitter, 'PATCH', '/api/v1/farm/settings', { farmName: 'Mine now' }),
     ];
     expect(refused.map((response) => response.status)).toEqual([403, 403, 403, 403, 403, 403, 403, 403]);
+    // the farm's fields are not the person's: refused on their profile, not quietly applied
+    expect((await call(sitter, 'PATCH', '/api/v1/profile', { farmName: 'Mine now' })).status).toBe(422);
     expect(await animalNames(owner)).toEqual(['Clover']);
     // their own name is theirs to change
     await ok(await call(sitter, 'PATCH', '/api/v1/profile', { ownerName: 'Sam S.' }));
@@ -193,7 +196,7 @@ describe.each(backends)('farm sharing on %s', (backend) => {
 
   it('lets a partner accept with their own account, switch farms, and never take a higher role', async () => {
     const partner = (await t.signUpAndConfirm('pat.partner@example.com', password)).cookie;
-    await call(partner, 'PATCH', '/api/v1/profile', { farmName: "Pat's Plot" });
+    await ok(await call(partner, 'PATCH', '/api/v1/farm/settings', { farmName: "Pat's Plot" }));
     await invite('pat.partner@example.com', 'member');
     const token = tokenIn('pat.partner@example.com');
     expect((await ok(await t.request(`/api/public/invitations/${token}`))).accountExists).toBe(true);
@@ -248,6 +251,70 @@ describe.each(backends)('farm sharing on %s', (backend) => {
     );
     await ok(await call(partner, 'PUT', '/api/v1/farms/current', { farmId }), 204);
     expect(await animalNames(partner)).toEqual(['Clover']);
+  });
+
+  it("lets a member change their own profile but not the owner's farm settings", async () => {
+    const partner = t.cookieFrom(
+      await t.request('/api/auth/sign-in/email', { body: { email: 'pat.partner@example.com', password } }),
+    );
+    await ok(await call(partner, 'PUT', '/api/v1/farms/current', { farmId }), 204);
+    const before = await ok<Record<string, unknown>>(await call(owner, 'GET', '/api/v1/profile'));
+    expect(before).toMatchObject({ farmName: 'Hill Farm', weightUnit: 'lbs', ownerName: 'Olive' });
+
+    // the farm's name, unit and zone: the owner's, by either door
+    for (const body of [{ farmName: 'Renamed' }, { weightUnit: 'kg' }, { timeZone: 'Asia/Tokyo' }]) {
+      expect((await call(partner, 'PATCH', '/api/v1/farm/settings', body)).status).toBe(403);
+      expect((await call(partner, 'PATCH', '/api/v1/profile', body)).status).toBe(422);
+    }
+    // their own name is theirs, and only theirs: the owner's stays, and their profile shows their own
+    const own = await ok<Record<string, unknown>>(
+      await call(partner, 'PATCH', '/api/v1/profile', { ownerName: 'Pat Partner' }),
+    );
+    expect(own).toMatchObject({ ownerName: 'Pat Partner', farmName: 'Hill Farm' });
+    expect(await ok(await call(owner, 'GET', '/api/v1/profile'))).toEqual(before);
+
+    // a member's breeding keeps its own gestation; the farm's stays the owner's to set
+    const species = await ok<{ id: string; name: string; gestationDays: number | null }[]>(
+      await call(owner, 'GET', '/api/v1/species'),
+    );
+    const goat = species.find((kind) => kind.name === 'Goat')!;
+    const hazel = await ok<{ id: string }>(
+      await call(owner, 'POST', '/api/v1/animals', {
+        name: 'Hazel',
+        speciesId: goat.id,
+        sex: 'female',
+        groupIds: [goats],
+      }),
+      201,
+    );
+    const bred = await ok<{ gestationDays: number }>(
+      await call(partner, 'POST', `/api/v1/animals/${hazel.id}/breedings`, {
+        bredOn: dateInZone(new Date(), 'UTC'),
+        gestationDays: 200,
+      }),
+      201,
+    );
+    expect(bred.gestationDays).toBe(200);
+    const gestationOf = async () =>
+      (
+        await ok<{ id: string; gestationDays: number | null }[]>(await call(owner, 'GET', '/api/v1/species'))
+      ).find((kind) => kind.id === goat.id)!.gestationDays;
+    expect(await gestationOf()).toBe(goat.gestationDays);
+    // the owner's does change it
+    await ok(
+      await call(owner, 'POST', `/api/v1/animals/${hazel.id}/breedings`, {
+        bredOn: dateInZone(new Date(), 'UTC'),
+        gestationDays: 152,
+      }),
+      201,
+    );
+    expect(await gestationOf()).toBe(152);
+    await ok(await call(owner, 'DELETE', `/api/v1/animals/${hazel.id}`), 204);
+
+    // and the owner changes the farm's settings
+    await ok(await call(owner, 'PATCH', '/api/v1/farm/settings', { weightUnit: 'kg' }));
+    expect(await ok(await call(partner, 'GET', '/api/v1/profile'))).toMatchObject({ weightUnit: 'kg' });
+    await ok(await call(owner, 'PATCH', '/api/v1/farm/settings', { weightUnit: 'lbs' }));
   });
 
   it('ends a removed member’s access at once, and keeps at least one owner', async () => {

@@ -58,7 +58,7 @@ describe.each(backends)('farm sitters past their last day on %s', (backend) => {
   beforeAll(async () => {
     t = await createTestApp(backend);
     owner = (await t.signUpAndConfirm('olive.owner@example.com', password)).cookie;
-    await ok(await call(owner, 'PATCH', '/api/v1/profile', { farmName: 'Hill Farm', timeZone: 'UTC' }));
+    await ok(await call(owner, 'PATCH', '/api/v1/farm/settings', { farmName: 'Hill Farm', timeZone: 'UTC' }));
     farmId = (await ok<{ current: string }>(await call(owner, 'GET', '/api/v1/farms'))).current;
     const goats = (
       await ok<{ id: string }>(await call(owner, 'POST', '/api/v1/groups', { name: 'Goats' }), 201)
@@ -158,7 +158,7 @@ describe.each(backends)('farm sitters past their last day on %s', (backend) => {
     // 25 hours apart: today in Kiritimati is always a later date than today in Pago Pago
     const west = 'Pacific/Pago_Pago';
     const east = 'Pacific/Kiritimati';
-    await ok(await call(owner, 'PATCH', '/api/v1/profile', { timeZone: west }));
+    await ok(await call(owner, 'PATCH', '/api/v1/farm/settings', { timeZone: west }));
     const lastDay = dateInZone(new Date(), west);
     expect(dateInZone(new Date(), east) > lastDay).toBe(true);
     await joinAsSitter('zoe.sitter@example.com', lastDay);
@@ -169,7 +169,7 @@ describe.each(backends)('farm sitters past their last day on %s', (backend) => {
     expect(await seesClover(await zoe())).toBe(true);
 
     // the farm moves east: the date stays; in the farm's zone it has passed, so access has ended
-    await ok(await call(owner, 'PATCH', '/api/v1/profile', { timeZone: east }));
+    await ok(await call(owner, 'PATCH', '/api/v1/farm/settings', { timeZone: east }));
     expect(await row()).toMatchObject({ accessUntil: lastDay, accessEnded: true });
     expect(await seesClover(await zoe())).toBe(false);
     const stored = await queryRows<{ access_until: string }>(
@@ -187,7 +187,7 @@ describe.each(backends)('farm sitters past their last day on %s', (backend) => {
     expect(earlier.status).toBe(422);
 
     // and back west: the same date, in force again
-    await ok(await call(owner, 'PATCH', '/api/v1/profile', { timeZone: west }));
+    await ok(await call(owner, 'PATCH', '/api/v1/farm/settings', { timeZone: west }));
     expect(await row()).toMatchObject({ accessUntil: lastDay, accessEnded: false });
     expect(await seesClover(await zoe())).toBe(true);
   });

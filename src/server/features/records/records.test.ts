@@ -38,7 +38,7 @@ describe.each(backends)('health record on %s', (backend) => {
     t = await createTestApp(backend);
     ({ cookie } = await t.signUpAndConfirm(email));
     ({ cookie: other } = await t.signUpAndConfirm('record-other@example.com'));
-    await send('/api/v1/profile', { farmName: 'Secret Hollow Farm', weightUnit: 'kg' }, 'PATCH');
+    await send('/api/v1/farm/settings', { farmName: 'Secret Hollow Farm', weightUnit: 'kg' }, 'PATCH');
     pen = (await (await send('/api/v1/groups', { name: 'Private Pen' })).json()).id;
     clover = (
       await (

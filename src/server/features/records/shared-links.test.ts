@@ -48,7 +48,8 @@ describe.each(backends)('shared links on %s', (backend) => {
   beforeAll(async () => {
     t = await createTestApp(backend);
     owner = (await t.signUpAndConfirm('olive.owner@example.com', password)).cookie;
-    await ok(await call(owner, 'PATCH', '/api/v1/profile', { farmName: 'Hill Farm', ownerName: 'Olive' }));
+    await ok(await call(owner, 'PATCH', '/api/v1/farm/settings', { farmName: 'Hill Farm' }));
+    await ok(await call(owner, 'PATCH', '/api/v1/profile', { ownerName: 'Olive' }));
     const pen = (await ok<{ id: string }>(await call(owner, 'POST', '/api/v1/groups', { name: 'Pen' }), 201))
       .id;
     for (const name of ['Clover', 'Daisy', 'Bramble'])

@@ -1,5 +1,5 @@
 // /animal/:animalId/breeding: 'Record Breeding' for a dam — date, sire (hers or from elsewhere),
-// the gestation (her species' on this farm, kept when changed) and a note; shows 'Expected birth'
+// the gestation (her species' on this farm, kept when an owner changes it) and a note; shows 'Expected birth'
 // as it is typed, and the server adds a reminder a week before.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import { useToast } from '../../components/ui/toaster';
 import { useFarmToday } from '../../hooks/use-farm-today';
 import { useLeaveGuard } from '../../hooks/use-leave-guard';
 import { offlineMessage } from '../../lib/api';
+import { useCan } from '../../lib/farm';
 import { applyServerErrors } from '../../lib/form-errors';
 import { animalQuery, speciesQuery } from '../../features/animals/api/animals';
 import { AnimalNotFound } from '../../features/animals/components/animal-not-found';
@@ -113,6 +114,9 @@ function BreedingForm({
     }
   });
 
+  // the farm's gestation is a farm setting: the server keeps an owner's change only
+  const keepsGestation = useCan('owner');
+
   return (
     <DamFormFrame
       id="record-breeding-heading"
@@ -147,7 +151,11 @@ function BreedingForm({
         step={1}
         hint={
           dam.speciesName
-            ? `${dam.speciesName}: ${gestationDays ?? 'not set'}${gestationDays ? ' days' : ''} on this farm; a change is kept for the next ${dam.speciesName}.`
+            ? `${dam.speciesName}: ${gestationDays ?? 'not set'}${gestationDays ? ' days' : ''} on this farm; ${
+                keepsGestation
+                  ? `a change is kept for the next ${dam.speciesName}.`
+                  : 'a change is for this breeding only (the farm’s owner sets the farm’s).'
+              }`
             : 'Set a species on the animal to remember its gestation.'
         }
         error={errors.gestationDays?.message}

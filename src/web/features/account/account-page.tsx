@@ -1,11 +1,18 @@
-// /account: view and edit the profile and farm settings; sign out here or everywhere.
+// /account: 'Your Profile' (everyone's own name and contact; sign out here or everywhere) and 'Farm
+// Settings' (the farm's name, zone and unit: everyone sees them, owners change them), then the farm's
+// people, links, email, feed, export, offline copy and account deletion.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
-import { profileUpdateSchema, weightUnits, type Profile } from '../../../shared/schemas/profile';
+import {
+  farmSettingsUpdateSchema,
+  profileUpdateSchema,
+  weightUnits,
+  type Profile,
+} from '../../../shared/schemas/profile';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -16,7 +23,7 @@ import { useCan } from '../../lib/farm';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useOutbox } from '../../lib/outbox';
 import { forgetReads } from '../../lib/query-client';
-import { profileQuery, useUpdateProfile } from '../../lib/profile';
+import { profileQuery, useUpdateFarmSettings, useUpdateProfile } from '../../lib/profile';
 import { signOut, signOutEverywhere } from '../../lib/session';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { DailyEmailSection } from './daily-email-section';
@@ -32,16 +39,40 @@ const SharedLinksSection = lazy(() => import('./shared-links-section'));
 
 type FormValues = z.input<typeof profileUpdateSchema>;
 type ParsedValues = z.output<typeof profileUpdateSchema>;
+type FarmValues = z.input<typeof farmSettingsUpdateSchema>;
+type ParsedFarmValues = z.output<typeof farmSettingsUpdateSchema>;
 
-const rows: { key: keyof Profile; label: string }[] = [
-  { key: 'farmName', label: 'Farm Name' },
-  { key: 'ownerName', label: 'Owner Name' },
+type Row = { key: keyof Profile; label: string };
+
+/** The person: their own, whatever their role on the farm. */
+const personRows: Row[] = [
+  { key: 'ownerName', label: 'Your Name' },
   { key: 'email', label: 'Email' },
   { key: 'phone', label: 'Phone' },
   { key: 'location', label: 'Location' },
+];
+
+/** The farm's: everyone reads them, its owners change them. */
+const farmRows: Row[] = [
+  { key: 'farmName', label: 'Farm Name' },
   { key: 'timeZone', label: 'Time Zone' },
   { key: 'weightUnit', label: 'Weight Unit' },
 ];
+
+function Details({ profile, rows }: { profile: Profile; rows: Row[] }) {
+  return (
+    <dl className="divide-y divide-stone-100">
+      {rows.map(({ key, label }) => (
+        <div key={key} className="grid grid-cols-[8rem_minmax(0,1fr)] gap-2 py-2 text-sm">
+          <dt className="font-medium text-stone-600">{label}</dt>
+          <dd className={`[overflow-wrap:anywhere] ${profile[key] ? '' : 'text-stone-500 italic'}`}>
+            {profile[key] || 'Not set'}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /** A search box over the Time Zone list: 418 zones are too many to scroll on a phone. */
 function TimeZoneField({
@@ -55,7 +86,7 @@ function TimeZoneField({
   /** the zone chosen in the form: never filtered away */
   current: string;
   error?: string;
-  registration: ReturnType<ReturnType<typeof useForm<FormValues, unknown, ParsedValues>>['register']>;
+  registration: ReturnType<ReturnType<typeof useForm<FarmValues, unknown, ParsedFarmValues>>['register']>;
 }) {
   const [query, setQuery] = useState('');
   const options = useMemo(() => timeZoneOptions(Intl.supportedValuesOf('timeZone'), saved), [saved]);
@@ -81,45 +112,37 @@ function TimeZoneField({
   );
 }
 
-/** The farm's own settings: a farm sitter sees them but changes only their own name and contact. */
-const farmSettings = ['farmName', 'timeZone', 'weightUnit'] as const;
+function FormButtons({ saving, onClose }: { saving: boolean; onClose: () => void }) {
+  return (
+    <div className="flex gap-2">
+      <Button type="submit" disabled={saving} className="flex-1">
+        {saving ? 'Saving...' : 'Save Changes'}
+      </Button>
+      <Button variant="secondary" disabled={saving} onClick={onClose} className="flex-1">
+        Cancel
+      </Button>
+    </div>
+  );
+}
 
-function ProfileForm({
-  profile,
-  onClose,
-  farmFields,
-}: {
-  profile: Profile;
-  onClose: () => void;
-  /** false for a farm sitter: the form holds only their own details */
-  farmFields: boolean;
-}) {
+/** 'Your Profile': the person's own name and contact. */
+function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => void }) {
   const toast = useToast();
   const update = useUpdateProfile();
   const form = useForm<FormValues, unknown, ParsedValues>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: {
-      farmName: profile.farmName ?? '',
       ownerName: profile.ownerName ?? '',
       email: profile.email ?? '',
       phone: profile.phone ?? '',
       location: profile.location ?? '',
-      timeZone: profile.timeZone,
-      weightUnit: profile.weightUnit,
     },
   });
   const { errors } = form.formState;
-  const chosenZone = useWatch({ control: form.control, name: 'timeZone' });
-  const saving = update.isPending;
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const changes = farmFields
-        ? values
-        : Object.fromEntries(
-            Object.entries(values).filter(([key]) => !(farmSettings as readonly string[]).includes(key)),
-          );
-      await update.mutateAsync(changes);
+      await update.mutateAsync(values);
       toast({ title: 'Profile updated successfully!' });
       onClose();
     } catch (error) {
@@ -130,16 +153,8 @@ function ProfileForm({
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      {farmFields && (
-        <TextField
-          label="Farm Name"
-          autoComplete="organization"
-          error={errors.farmName?.message}
-          {...form.register('farmName')}
-        />
-      )}
       <TextField
-        label="Owner Name"
+        label="Your Name"
         autoComplete="name"
         error={errors.ownerName?.message}
         {...form.register('ownerName')}
@@ -164,35 +179,59 @@ function ProfileForm({
         error={errors.location?.message}
         {...form.register('location')}
       />
-      {farmFields && (
-        <>
-          <TimeZoneField
-            saved={profile.timeZone}
-            current={chosenZone ?? profile.timeZone}
-            error={errors.timeZone?.message}
-            registration={form.register('timeZone')}
-          />
-          <SelectField
-            label="Weight Unit"
-            error={errors.weightUnit?.message}
-            {...form.register('weightUnit')}
-          >
-            {weightUnits.map((unit) => (
-              <option key={unit} value={unit}>
-                {unit}
-              </option>
-            ))}
-          </SelectField>
-        </>
-      )}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={saving} className="flex-1">
-          {saving ? 'Saving...' : 'Save Changes'}
-        </Button>
-        <Button variant="secondary" disabled={saving} onClick={onClose} className="flex-1">
-          Cancel
-        </Button>
-      </div>
+      <FormButtons saving={update.isPending} onClose={onClose} />
+    </form>
+  );
+}
+
+/** 'Farm Settings': the farm's name, zone and unit, for its owners. */
+function FarmSettingsForm({ profile, onClose }: { profile: Profile; onClose: () => void }) {
+  const toast = useToast();
+  const update = useUpdateFarmSettings();
+  const form = useForm<FarmValues, unknown, ParsedFarmValues>({
+    resolver: zodResolver(farmSettingsUpdateSchema),
+    defaultValues: {
+      farmName: profile.farmName ?? '',
+      timeZone: profile.timeZone,
+      weightUnit: profile.weightUnit,
+    },
+  });
+  const { errors } = form.formState;
+  const chosenZone = useWatch({ control: form.control, name: 'timeZone' });
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      toast({ title: 'Farm settings updated' });
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, form.setError, (field) => field as Path<FarmValues>);
+      toast({ title: 'Failed to update farm settings. Please try again.', variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <TextField
+        label="Farm Name"
+        autoComplete="organization"
+        error={errors.farmName?.message}
+        {...form.register('farmName')}
+      />
+      <TimeZoneField
+        saved={profile.timeZone}
+        current={chosenZone ?? profile.timeZone}
+        error={errors.timeZone?.message}
+        registration={form.register('timeZone')}
+      />
+      <SelectField label="Weight Unit" error={errors.weightUnit?.message} {...form.register('weightUnit')}>
+        {weightUnits.map((unit) => (
+          <option key={unit} value={unit}>
+            {unit}
+          </option>
+        ))}
+      </SelectField>
+      <FormButtons saving={update.isPending} onClose={onClose} />
     </form>
   );
 }
@@ -248,6 +287,7 @@ function SignOutButtons() {
 export default function AccountPage() {
   const profile = useQuery(profileQuery);
   const [editing, setEditing] = useState(false);
+  const [editingFarm, setEditingFarm] = useState(false);
   const member = useCan('member');
   const owner = useCan('owner');
 
@@ -276,7 +316,7 @@ export default function AccountPage() {
       <section aria-labelledby="profile-heading" className={`${cardClasses} space-y-4`}>
         <div className="flex items-center justify-between gap-2">
           <h2 id="profile-heading" className="text-lg font-semibold">
-            Profile
+            Your Profile
           </h2>
           {!editing && (
             <Button variant="secondary" onClick={() => setEditing(true)}>
@@ -285,22 +325,29 @@ export default function AccountPage() {
           )}
         </div>
         {editing ? (
-          <ProfileForm profile={profile.data} farmFields={member} onClose={() => setEditing(false)} />
+          <ProfileForm profile={profile.data} onClose={() => setEditing(false)} />
         ) : (
-          <dl className="divide-y divide-stone-100">
-            {rows.map(({ key, label }) => (
-              <div key={key} className="grid grid-cols-[8rem_minmax(0,1fr)] gap-2 py-2 text-sm">
-                <dt className="font-medium text-stone-600">{label}</dt>
-                <dd
-                  className={`[overflow-wrap:anywhere] ${profile.data[key] ? '' : 'text-stone-500 italic'}`}
-                >
-                  {profile.data[key] || 'Not set'}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <Details profile={profile.data} rows={personRows} />
         )}
         <SignOutButtons />
+      </section>
+      <section aria-labelledby="farm-settings-heading" className={`${cardClasses} space-y-4`}>
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="farm-settings-heading" className="text-lg font-semibold">
+            Farm Settings
+          </h2>
+          {owner && !editingFarm && (
+            <Button variant="secondary" onClick={() => setEditingFarm(true)}>
+              Edit Farm Settings
+            </Button>
+          )}
+        </div>
+        {owner && editingFarm ? (
+          <FarmSettingsForm profile={profile.data} onClose={() => setEditingFarm(false)} />
+        ) : (
+          <Details profile={profile.data} rows={farmRows} />
+        )}
+        {!owner && <p className="text-sm text-stone-600">Only the farm&apos;s owner can change these.</p>}
       </section>
       <Suspense
         fallback={
