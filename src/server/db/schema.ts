@@ -615,17 +615,23 @@ export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
     farmId: uuid('farm_id')
-      .primaryKey()
+      .notNull()
       .references(() => farms.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     /** the last body's ETag, and when the body last changed (the feed's Last-Modified) */
     etag: text('etag'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
-    /** who made the address (migration 0020): it ends when they leave the farm; null if made before */
-    createdBy: uuid('created_by').references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * whose address it is (migration 0020; one per person and farm since 0026): it ends when they
+     * leave the farm
+     */
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     createdAt: timestamps.createdAt,
   },
   (table) => [
+    primaryKey({ columns: [table.farmId, table.createdBy] }),
     unique('calendar_feeds_token_hash_unique').on(table.tokenHash),
     index('calendar_feeds_created_by_idx').on(table.createdBy),
   ],

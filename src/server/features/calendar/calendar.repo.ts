@@ -1,7 +1,7 @@
-// The farm's calendar feed: only the token's SHA-256 is stored, one address per farm, with who made
-// it (their leaving the farm ends it: members.repo.ts). Every query
-// but the one that reads an address filters by the caller's farm; that one answers the farm the
-// address is for, and nothing else.
+// Calendar feeds: only the token's SHA-256 is stored, one address per person of a farm (issue 24:
+// one person's new link or revoking touches only theirs), and their leaving the farm ends it
+// (members.repo.ts). Every query but the one that reads an address filters by the caller's farm and
+// the caller; that one answers the farm the address is for, and nothing else.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { animals, calendarFeeds, farms, groups, reminders } from '../../db/schema';
@@ -10,32 +10,38 @@ import { makerStillOnFarm } from '../../http/require-farm';
 /** More active reminders than any hobby farm keeps: the feed stops there, the soonest first. */
 export const feedReminderLimit = 2000;
 
+/** The one address of a person on a farm. */
+const mine = (farmId: string, userId: string) =>
+  and(eq(calendarFeeds.farmId, farmId), eq(calendarFeeds.createdBy, userId));
+
 export function createCalendarRepo(db: Database) {
   return {
-    async createdAt(farmId: string): Promise<Date | null> {
+    /** When `userId` made their address on the farm, if they have one. */
+    async createdAt(farmId: string, userId: string): Promise<Date | null> {
       const [row] = await db
         .select({ createdAt: calendarFeeds.createdAt })
         .from(calendarFeeds)
-        .where(eq(calendarFeeds.farmId, farmId));
+        .where(mine(farmId, userId));
       return row?.createdAt ?? null;
     },
 
-    /** Stores the new address's hash, and its maker, in place of any earlier one of the farm. */
-    async create(farmId: string, tokenHash: string, createdBy: string): Promise<Date> {
+    /** Stores the new address's hash in place of any earlier one of the same person on the farm. */
+    async create(farmId: string, userId: string, tokenHash: string): Promise<Date> {
       const now = new Date();
       const [row] = await db
         .insert(calendarFeeds)
-        .values({ farmId, tokenHash, createdBy })
+        .values({ farmId, tokenHash, createdBy: userId })
         .onConflictDoUpdate({
-          target: calendarFeeds.farmId,
-          set: { tokenHash, createdBy, createdAt: now, etag: null, changedAt: now },
+          target: [calendarFeeds.farmId, calendarFeeds.createdBy],
+          set: { tokenHash, createdAt: now, etag: null, changedAt: now },
         })
         .returning({ createdAt: calendarFeeds.createdAt });
       return row!.createdAt;
     },
 
-    async revoke(farmId: string): Promise<void> {
-      await db.delete(calendarFeeds).where(eq(calendarFeeds.farmId, farmId));
+    /** Ends `userId`'s own address on the farm (no one else's). */
+    async revoke(farmId: string, userId: string): Promise<void> {
+      await db.delete(calendarFeeds).where(mine(farmId, userId));
     },
 
     /** The farm of a live address (its maker still on the farm), with its name and zone, by its token hash. */
@@ -81,15 +87,15 @@ export function createCalendarRepo(db: Database) {
         .limit(feedReminderLimit);
     },
 
-    /** Records the body's ETag; when it differs from the last one, the body changed now. */
-    async stamp(farmId: string, etag: string): Promise<Date> {
+    /** Records the body's ETag of one address; when it differs from the last one, the body changed now. */
+    async stamp(tokenHash: string, etag: string): Promise<Date> {
       const [row] = await db
         .update(calendarFeeds)
         .set({
           etag,
           changedAt: sql`case when ${calendarFeeds.etag} = ${etag} then ${calendarFeeds.changedAt} else now() end`,
         })
-        .where(eq(calendarFeeds.farmId, farmId))
+        .where(eq(calendarFeeds.tokenHash, tokenHash))
         .returning({ changedAt: calendarFeeds.changedAt });
       return row?.changedAt ?? new Date();
     },

@@ -1,4 +1,5 @@
-// /api/v1/calendar-feed (Account → 'Calendar Feed': its state, a new address, revoking it) and
+// /api/v1/calendar-feed (Account → 'Calendar Feed': the caller's own address of the farm's
+// reminders — its state, a new one, revoking it; another person's is never touched) and
 // /api/v1/calendar/{token}.ics — the feed itself, read by calendar apps with no cookie: the token
 // alone opens it, it reveals only its farm's reminders, and it answers 304 to a revalidation of
 // an unchanged body.
@@ -22,16 +23,16 @@ export function calendarRoutes(deps: Deps) {
       '/calendar-feed',
       describeRoute({
         tags: ['Calendar feed'],
-        summary: 'Whether the farm has a live calendar feed address, and since when',
+        summary: 'Whether the caller has a live calendar feed address on this farm, and since when',
         responses: { 200: jsonContent(calendarFeedSchema, 'The feed’s state'), ...errorResponses },
       }),
-      async (c) => c.json(await calendar.state(c.get('farmId')), 200),
+      async (c) => c.json(await calendar.state(c.get('farmId'), c.get('userId')), 200),
     )
     .post(
       '/calendar-feed',
       describeRoute({
         tags: ['Calendar feed'],
-        summary: 'Make the calendar feed address (shown once; any earlier address stops working)',
+        summary: 'Make the caller’s calendar feed address (shown once; their earlier one stops working)',
         responses: { 201: jsonContent(calendarFeedLinkSchema, 'The address'), ...errorResponses },
       }),
       async (c) => c.json(await calendar.create(c.get('farmId'), c.get('userId')), 201),
@@ -40,11 +41,11 @@ export function calendarRoutes(deps: Deps) {
       '/calendar-feed',
       describeRoute({
         tags: ['Calendar feed'],
-        summary: 'Revoke the calendar feed address',
+        summary: 'Revoke the caller’s calendar feed address (no one else’s)',
         responses: { 204: { description: 'Revoked (or there was none)' }, ...errorResponses },
       }),
       async (c) => {
-        await calendar.revoke(c.get('farmId'));
+        await calendar.revoke(c.get('farmId'), c.get('userId'));
         return c.body(null, 204);
       },
     );

@@ -1,5 +1,5 @@
-// The calendar feed: a private address (256 random bits, stored hashed, shown once, one per farm,
-// revocable) whose body is RFC 5545, written by ical-generator: each active reminder an all-day
+// The calendar feed: a private address (256 random bits, stored hashed, shown once, each person's
+// own on a farm, revocable) whose body is RFC 5545, written by ical-generator: each active reminder an all-day
 // event on its due date (a date of the farm's zone already), stable UIDs and DTSTAMPs, so the same
 // reminders give the same bytes and the same ETag.
 import { createHash } from 'node:crypto';
@@ -18,23 +18,25 @@ export function createCalendarService(deps: { repo: CalendarRepo; origin: string
   const { repo, origin } = deps;
 
   return {
-    async state(farmId: string) {
-      const createdAt = await repo.createdAt(farmId);
+    /** Whether `userId` has an address of the farm's reminders, and since when (someone else's is not theirs). */
+    async state(farmId: string, userId: string) {
+      const createdAt = await repo.createdAt(farmId, userId);
       return { createdAt: createdAt?.toISOString() ?? null };
     },
 
-    /** A new address (the old one stops working), made by `userId`: answered once, kept only as a hash. */
+    /** A new address of `userId`'s (their old one stops working): answered once, kept only as a hash. */
     async create(farmId: string, userId: string) {
       const token = newSecretToken();
-      const createdAt = await repo.create(farmId, hashSecretToken(token), userId);
+      const createdAt = await repo.create(farmId, userId, hashSecretToken(token));
       return { url: `${origin}/api/v1/calendar/${token}.ics`, createdAt: createdAt.toISOString() };
     },
 
-    revoke: (farmId: string) => repo.revoke(farmId),
+    revoke: (farmId: string, userId: string) => repo.revoke(farmId, userId),
 
     /** The feed of a live address; 404 for anything else (a bad, old or revoked token alike). */
     async feed(token: string): Promise<Feed> {
-      const feed = isSecretToken(token) ? await repo.byTokenHash(hashSecretToken(token)) : undefined;
+      const tokenHash = isSecretToken(token) ? hashSecretToken(token) : undefined;
+      const feed = tokenHash ? await repo.byTokenHash(tokenHash) : undefined;
       if (!feed) throw new NotFoundError('Calendar feed');
       const rows = await repo.reminders(feed.farmId);
       const calendar = ical({
@@ -63,7 +65,7 @@ export function createCalendarService(deps: { repo: CalendarRepo; origin: string
       }
       const body = calendar.toString();
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      const lastModified = feed.etag === etag ? feed.changedAt : await repo.stamp(feed.farmId, etag);
+      const lastModified = feed.etag === etag ? feed.changedAt : await repo.stamp(tokenHash!, etag);
       return { body, etag, lastModified };
     },
   };

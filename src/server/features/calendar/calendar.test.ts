@@ -82,6 +82,24 @@ describe.each(backends)('calendar feed on %s', (backend) => {
     return (await response.json()) as { id: string };
   };
 
+  /** Someone with an account, invited with a role and accepting: their session is in the owner's farm. */
+  const join = async (email: string, role: 'member' | 'sitter') => {
+    const { cookie: theirs } = await t.signUpAndConfirm(email);
+    expect((await send('/api/v1/farm/invitations', { email, role })).status).toBe(201);
+    const token = /\/invite\/([A-Za-z0-9_-]{43})$/.exec(t.lastLinkTo(email))![1]!;
+    expect((await send('/api/v1/invitations/accept', { token }, 'POST', theirs)).status).toBe(200);
+    return theirs;
+  };
+  const stateOf = async (as: string) =>
+    (await (await send('/api/v1/calendar-feed', undefined, 'GET', as)).json()) as unknown;
+  const status = async (link: CalendarFeedLink) => (await subscribe(link.url)).status;
+  const userIdOf = async (email: string) => {
+    const list = (await (await send('/api/v1/farm/members')).json()) as {
+      members: { userId: string; email: string }[];
+    };
+    return list.members.find((member) => member.email === email)!.userId;
+  };
+
   beforeAll(async () => {
     t = await createTestApp(backend);
     ({ cookie } = await t.signUpAndConfirm('calendar-owner@example.com'));
@@ -237,5 +255,84 @@ describe.each(backends)('calendar feed on %s', (backend) => {
     }
     // a session does not open another farm's feed, nor the farm's own without its token
     expect((await send(`/api/v1/calendar/${'B'.repeat(43)}.ics`, undefined, 'GET', other)).status).toBe(404);
+  });
+
+  // Issue 24: a Member who never made a feed was told the farm's was hers, and her 'New Link'
+  // revoked the owner's address. Each person's feed is their own.
+  it('gives each person of the farm their own address: another’s New Link and Revoke leave it serving', async () => {
+    const ann = await join('calendar-ann@example.com', 'member');
+    const ben = await join('calendar-ben@example.com', 'member');
+    const owners = await createFeed();
+    // a member who never made one sees the 'make one' state, though the owner has a feed
+    expect(await stateOf(ann)).toEqual({ createdAt: null });
+
+    const anns = await createFeed(ann);
+    const bensFirst = await createFeed(ben);
+    const bens = await createFeed(ben); // Ben's 'New Link' replaces only Ben's
+    expect(await status(bensFirst)).toBe(404);
+    expect(await status(bens)).toBe(200);
+    expect(await status(anns)).toBe(200);
+    expect(await status(owners)).toBe(200);
+    expect(await stateOf(ann)).toEqual({ createdAt: anns.createdAt });
+    expect(await stateOf(ben)).toEqual({ createdAt: bens.createdAt });
+    expect(await stateOf(cookie)).toEqual({ createdAt: owners.createdAt });
+
+    // the same farm's reminders in each, and each revalidates by its own ETag
+    const annsBody = await (await subscribe(anns.url)).text();
+    const ownersBody = await (await subscribe(owners.url)).text();
+    expect(annsBody).toContain('Trim hooves — Goat Pen');
+    expect(annsBody).toBe(ownersBody);
+    for (const link of [anns, owners]) {
+      const etag = (await subscribe(link.url)).headers.get('etag')!;
+      expect((await subscribe(link.url, { 'if-none-match': etag })).status).toBe(304);
+    }
+
+    // Ben's 'Revoke' ends Ben's address only
+    expect((await send('/api/v1/calendar-feed', undefined, 'DELETE', ben)).status).toBe(204);
+    expect(await status(bens)).toBe(404);
+    expect(await status(anns)).toBe(200);
+    expect(await status(owners)).toBe(200);
+    expect(await stateOf(ben)).toEqual({ createdAt: null });
+    expect(await stateOf(ann)).toEqual({ createdAt: anns.createdAt });
+    expect(await stateOf(cookie)).toEqual({ createdAt: owners.createdAt });
+  });
+
+  it('ends a removed member’s feed and a past farm sitter’s at once, and no one else’s', async () => {
+    const owners = await createFeed();
+    const cal = await join('calendar-cal@example.com', 'member');
+    const dee = await join('calendar-dee@example.com', 'member');
+    const cals = await createFeed(cal);
+    const dees = await createFeed(dee);
+
+    expect(
+      (await send(`/api/v1/farm/members/${await userIdOf('calendar-cal@example.com')}`, undefined, 'DELETE'))
+        .status,
+    ).toBe(204);
+    expect(await status(cals)).toBe(404);
+    expect(await status(dees)).toBe(200);
+    expect(await status(owners)).toBe(200);
+
+    // Dee becomes a farm sitter until a day: the feed works until that day has passed
+    const deeId = await userIdOf('calendar-dee@example.com');
+    const until = `${new Date().getUTCFullYear() + 1}-01-01`;
+    expect(
+      (await send(`/api/v1/farm/members/${deeId}`, { role: 'sitter', accessUntil: until }, 'PATCH')).status,
+    ).toBe(204);
+    expect(await status(dees)).toBe(200);
+    await t.db.execute(sql`update farm_members set access_until = current_date - 2 where user_id = ${deeId}`);
+    expect(await status(dees)).toBe(404);
+    expect(await status(owners)).toBe(200);
+  });
+
+  it('lets another farm neither see nor end this farm’s feeds', async () => {
+    const owners = await createFeed();
+    const others = (await (await send('/api/v1/calendar-feed', undefined, 'GET', other)).json()) as {
+      createdAt: string | null;
+    };
+    expect(others.createdAt).not.toBe(owners.createdAt);
+    expect((await send('/api/v1/calendar-feed', undefined, 'DELETE', other)).status).toBe(204);
+    expect(await status(owners)).toBe(200);
+    expect(await stateOf(other)).toEqual({ createdAt: null });
+    expect(await stateOf(cookie)).toEqual({ createdAt: owners.createdAt });
   });
 });

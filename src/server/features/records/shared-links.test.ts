@@ -95,18 +95,19 @@ describe.each(backends)('shared links on %s', (backend) => {
     expect((await listed()).map((link) => link.animalName)).toEqual(['Daisy']);
   });
 
-  it('ends what a member made when they leave, and not a feed someone else made in its place', async () => {
+  it('ends what a member made when they leave, and not the feed someone else made', async () => {
     const lee = await join('lee.leaver@example.com', 'member');
     const ray = await join('ray.member@example.com', 'member');
     const leesLink = await share(lee, 'Bramble');
     const leesFeed = await feed(lee);
     expect(await open(leesFeed.url)).toBe(200);
-    // Ray's new address replaces Lee's: it is Ray's now
+    // each person's feed is their own (issue 24): Ray's leaves Lee's working
     const raysFeed = await feed(ray);
-    expect(await open(leesFeed.url)).toBe(404);
+    expect(await open(leesFeed.url)).toBe(200);
 
     await ok(await call(lee, 'POST', '/api/v1/farm/leave'), 204);
     expect(await open(record(leesLink))).toBe(404);
+    expect(await open(leesFeed.url)).toBe(404);
     expect(await open(raysFeed.url)).toBe(200);
     expect((await listed()).map((link) => link.animalName)).toEqual(['Daisy']);
 

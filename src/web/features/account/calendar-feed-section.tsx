@@ -1,5 +1,7 @@
-// Account → 'Calendar Feed': a private address of the farm's reminders for Google, Apple or
-// Outlook calendars — 'Create Calendar Link', shown once with 'Copy', until 'Revoke'.
+// Account → 'Calendar Feed': the signed-in person's own private address of the farm's reminders for
+// Google, Apple or Outlook calendars — 'Create Calendar Link', shown once with 'Copy', until
+// 'Revoke'. Each person on the farm has their own (issue 24): the state, 'New Link' and 'Revoke'
+// are theirs alone, so someone who never made one is offered to make one.
 import { useQuery } from '@tanstack/react-query';
 import { SecretLinkPanel } from '../../components/secret-link-panel';
 import { formatUsDate } from '../../lib/dates';
@@ -23,11 +25,11 @@ export function CalendarFeedSection() {
       creatingLabel="Creating..."
       texts={{
         intro:
-          'See your reminders in Google, Apple or Outlook calendars: create a private link and add it there as a calendar "from URL" (a subscription).',
+          'See the farm’s reminders in Google, Apple or Outlook calendars: create your own private link and add it there as a calendar "from URL" (a subscription). Everyone on the farm has their own.',
         shownOnce:
-          'Shown once: copy it now and paste it into your calendar app. Anyone with the link can see your reminders until you revoke it.',
+          'Shown once: copy it now and paste it into your calendar app. Anyone with the link can see the farm’s reminders until you revoke it.',
         live: (since) =>
-          `Your reminders have been in a calendar feed since ${formatUsDate(since.slice(0, 10))}. Calendars update it every few hours.`,
+          `Your reminders have been in a calendar feed since ${formatUsDate(since.slice(0, 10))}. Calendars update it every few hours. This link is yours: others on the farm have their own.`,
         createFailed: 'Failed to create the calendar link. Please try again.',
         revokeFailed: 'Failed to revoke the calendar link. Please try again.',
         revoked: {

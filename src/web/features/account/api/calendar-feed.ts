@@ -1,4 +1,5 @@
-// The farm's calendar feed address: its state, a new one (shown once), revoking it.
+// The signed-in person's own calendar feed address on the farm: its state, a new one (shown once),
+// revoking it.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeed, CalendarFeedLink } from '../../../../shared/schemas/calendar';
 import { client, data } from '../../../lib/api';
