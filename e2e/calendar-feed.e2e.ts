@@ -33,7 +33,8 @@ describe.skipIf(!browserAvailable)('calendar feed per person', () => {
       const opened = await openPage(browser(), { viewport: phone });
       await signUpAndConfirm(opened.page, stack, newEmail(`calendar-owner-${backend}`));
       owner = { ...opened, api: farmApi(opened.page, stack.baseUrl) };
-      await owner.api.call('PATCH', '/api/v1/profile', { farmName: 'Hill Farm', ownerName: 'Olive Owner' });
+      await owner.api.call('PATCH', '/api/v1/farm/settings', { farmName: 'Hill Farm' });
+      await owner.api.call('PATCH', '/api/v1/profile', { ownerName: 'Olive Owner' });
       const { timeZone } = await owner.api.get<{ timeZone: string }>('/api/v1/profile');
       const { id: groupId } = await owner.api.post<{ id: string }>('/api/v1/groups', { name: 'Goats' });
       await owner.api.post('/api/v1/reminders', {
