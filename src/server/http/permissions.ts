@@ -65,9 +65,9 @@ export const permissions: Record<string, Need> = {
   'GET /api/v1/export/csv': 'owner',
   'GET /api/v1/export/json': 'owner',
   'POST /api/v1/import': 'owner',
-  'GET /api/v1/calendar-feed': 'member',
-  'POST /api/v1/calendar-feed': 'member',
-  'DELETE /api/v1/calendar-feed': 'member',
+  'GET /api/v1/calendar-feed': 'sitter', // each person's own address of the reminders they see
+  'POST /api/v1/calendar-feed': 'sitter', // each person's own address of the reminders they see
+  'DELETE /api/v1/calendar-feed': 'sitter', // each person's own address of the reminders they see
 
   'GET /api/v1/groups': 'sitter',
   'GET /api/v1/groups/:id': 'sitter',

@@ -295,9 +295,9 @@ export const appRoutes: Record<string, AppRouteRow> = {
   'GET /api/v1/farm/share-links': { kind: 'api', least: 'owner', owner: 200, otherFarm: 200 },
   // the caller's own feed address on the farm in use (calendar.test.ts tries two members' feeds,
   // removal and a past sitter's)
-  'GET /api/v1/calendar-feed': { kind: 'api', least: 'member', owner: 200, otherFarm: 200 },
-  'POST /api/v1/calendar-feed': { kind: 'api', least: 'member', owner: 201, otherFarm: 201 },
-  'DELETE /api/v1/calendar-feed': { kind: 'api', least: 'member', owner: 204, otherFarm: 204 },
+  'GET /api/v1/calendar-feed': { kind: 'api', least: 'sitter', owner: 200, otherFarm: 200 },
+  'POST /api/v1/calendar-feed': { kind: 'api', least: 'sitter', owner: 201, otherFarm: 201 },
+  'DELETE /api/v1/calendar-feed': { kind: 'api', least: 'sitter', owner: 204, otherFarm: 204 },
   'GET /api/v1/daily-email': { kind: 'api', least: 'sitter', owner: 200, otherFarm: 200 },
   'PUT /api/v1/daily-email': {
     kind: 'api',

@@ -319,8 +319,12 @@ describe.each(backends)('calendar feed on %s', (backend) => {
       (await send(`/api/v1/farm/members/${deeId}`, { role: 'sitter', accessUntil: until }, 'PATCH')).status,
     ).toBe(204);
     expect(await status(dees)).toBe(200);
-    await t.db.execute(sql`update farm_members set access_until = current_date - 2 where user_id = ${deeId}`);
+    // a farm sitter has a feed of their own too: made while they keep the farm
+    const deesNew = await createFeed(dee);
+    expect(await status(deesNew)).toBe(200);
     expect(await status(dees)).toBe(404);
+    await t.db.execute(sql`update farm_members set access_until = current_date - 2 where user_id = ${deeId}`);
+    expect(await status(deesNew)).toBe(404);
     expect(await status(owners)).toBe(200);
   });
 

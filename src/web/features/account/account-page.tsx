@@ -288,7 +288,6 @@ export default function AccountPage() {
   const profile = useQuery(profileQuery);
   const [editing, setEditing] = useState(false);
   const [editingFarm, setEditingFarm] = useState(false);
-  const member = useCan('member');
   const owner = useCan('owner');
 
   if (profile.isPending) return <p role="status">Loading...</p>;
@@ -370,7 +369,7 @@ export default function AccountPage() {
         </Suspense>
       )}
       <DailyEmailSection />
-      {member && <CalendarFeedSection />}
+      <CalendarFeedSection />
       {owner && <ExportSection />}
       <OfflineSection />
       <DeleteAccountSection />
