@@ -123,6 +123,7 @@ describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => 
       const files = unzipSync(readFileSync(await zipDownload.path()));
       expect(Object.keys(files).sort()).toEqual([
         'animals.csv',
+        'breedings.csv',
         'care-entries.csv',
         'groups.csv',
         'reminders.csv',
