@@ -50,6 +50,15 @@ export function createImportService(deps: { db: Database; profiles: ProfileRepo 
       const twice = duplicates(rows);
       if (Object.keys(twice).length)
         throw new ValidationError(twice, 'The same animal is on two rows: change one, or leave it out.');
+      // a date of a weighing that is not there would be dropped without a word
+      const undated = Object.fromEntries(
+        rows.flatMap((row, index) =>
+          row.weighedOn && row.weight == null
+            ? [[`rows.${index}.weighedOn`, ['Weighed on needs a Weight']]]
+            : [],
+        ),
+      );
+      if (Object.keys(undated).length) throw new ValidationError(undated);
       const { weightUnit, timeZone } = await deps.profiles.settings(farmId);
       const today = dateInZone(new Date(), timeZone);
       return deps.db.transaction(async (tx) => {

@@ -393,6 +393,11 @@ describe.each(backends)('import animals on %s', (backend) => {
       (await send({ rows: Array.from({ length: 1001 }, (_, i) => ({ name: `A${i}`, groups: [] })) })).status,
     ).toBe(422);
     expect((await send({ rows: [{ name: 'x'.repeat(200), groups: [] }] })).status).toBe(422);
+    const undated = await send({ rows: [{ name: 'Unweighed', weighedOn: '2026-01-01', groups: [] }] });
+    expect(undated.status).toBe(422);
+    expect((await undated.json()).error.fields).toEqual({
+      'rows.0.weighedOn': ['Weighed on needs a Weight'],
+    });
     expect((await herd()).length).toBe(before);
     expect((await t.request('/api/v1/animals/import', { body: { rows: file } })).status).toBe(401);
   });
