@@ -123,6 +123,7 @@ describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => 
       const files = unzipSync(readFileSync(await zipDownload.path()));
       expect(Object.keys(files).sort()).toEqual([
         'animals.csv',
+        'breedings.csv',
         'care-entries.csv',
         'groups.csv',
         'reminders.csv',
@@ -239,7 +240,7 @@ describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => 
         await page.getByLabel('Spreadsheet file', { exact: true }).setInputFiles(csv);
         const preview = page.getByRole('region', { name: 'Preview', exact: true });
         await expectVisible(
-          preview.getByText('2 ready to import, 2 with problems (left out).', { exact: false }),
+          preview.getByText('2 ready to import, 2 with problems to fix or skip.', { exact: false }),
         );
         await expectVisible(preview.getByText('Name is required', { exact: true }));
         await expectVisible(
@@ -253,8 +254,15 @@ describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => 
         await expectNoHorizontalScroll(page, 'the import preview');
         await page.setViewportSize(phone);
 
+        // rows with problems are left out only on purpose
+        await preview.getByRole('button', { name: 'Skip Rows with Problems', exact: true }).click();
+        await expectVisible(preview.getByText('2 ready to import, 2 skipped.', { exact: false }));
         await preview.getByRole('button', { name: 'Import 2 animals', exact: true }).click();
-        await expectToastAndDismiss(page, 'Imported 2 animals');
+        await expectToastAndDismiss(
+          page,
+          'Imported 2 animals',
+          'With 2 weighings. 2 rows skipped, as you chose.',
+        );
         await expectPath(page, '/my-animals');
         await expectVisible(page.getByRole('main').getByText('Buttercup Mae of the Long Meadow').first());
         const animals = await api.get<{ name: string }[]>('/api/v1/animals');
@@ -263,14 +271,19 @@ describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => 
           'Hazel',
         ]);
 
-        // the same file again: nothing twice
+        // the same file again: nothing twice, and the preview says so before anything is sent
         await page.goto(`${stack.baseUrl}/animals/import`);
         await page.getByLabel('Spreadsheet file', { exact: true }).setInputFiles(csv);
-        await page.getByRole('button', { name: 'Import 2 animals', exact: true }).click();
-        await expectToastAndDismiss(
-          page,
-          'Imported 0 animals',
-          '2 already in your herd (same tag, or same name) were left out.',
+        await expectVisible(
+          page.getByText('0 ready to import, 4 with problems to fix or skip.', { exact: false }),
+        );
+        await expectVisible(
+          page.getByText('Already in your herd: Buttercup Mae of the Long Meadow (tag T-101)', {
+            exact: true,
+          }),
+        );
+        expect(await page.getByRole('button', { name: 'Import 0 animals', exact: true }).isDisabled()).toBe(
+          true,
         );
 
         // an Excel workbook, with a real date cell and a new group

@@ -92,6 +92,7 @@ export const permissions: Record<string, Need> = {
   'GET /api/v1/animals/:id/breedings': 'sitter',
   'GET /api/v1/animals/:id/record': 'sitter',
   'POST /api/v1/animals': 'member',
+  'GET /api/v1/animals/import/known': 'member',
   'POST /api/v1/animals/import': 'member',
   'PATCH /api/v1/animals/:id': 'member',
   'DELETE /api/v1/animals/:id': 'member',

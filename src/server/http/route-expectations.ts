@@ -1,6 +1,9 @@
 // Who may call each route, one row per route: read by authorization-matrix.test.ts, which fails on
 // any registered route (Hono's or Better Auth's) without a row here. A new route needs a new row.
 
+/** Numbers the matrix's imported animals apart. */
+let importedGoats = 0;
+
 /** Real records of the owner's farm, created before each route is tried (see the matrix test). */
 export type OwnerRecords = {
   /** the owner's farm itself */
@@ -233,10 +236,12 @@ export const appRoutes: Record<string, AppRouteRow> = {
     owner: 200,
     otherFarm: 404,
   },
+  'GET /api/v1/animals/import/known': { kind: 'api', least: 'member', owner: 200, otherFarm: 200 },
   'POST /api/v1/animals/import': {
     kind: 'api',
     least: 'member',
-    body: () => ({ rows: [{ name: 'Imported goat', groups: ['Imported pen'] }] }),
+    // a new animal each time: one the herd already has is refused (409)
+    body: () => ({ rows: [{ name: `Imported goat ${++importedGoats}`, groups: ['Imported pen'] }] }),
     owner: 200,
     otherFarm: 200,
   },

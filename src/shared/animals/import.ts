@@ -15,6 +15,8 @@ export const importFields = [
   'dam',
   'sire',
   'groups',
+  'notes',
+  'weighedOn',
 ] as const;
 export type ImportField = (typeof importFields)[number];
 
@@ -29,6 +31,8 @@ export const importFieldLabels: Record<ImportField, string> = {
   dam: 'Dam',
   sire: 'Sire',
   groups: 'Group',
+  notes: 'Notes',
+  weighedOn: 'Weighed on',
 };
 
 /** Header spellings, compared as lower-case letters and digits only ('Date of Birth' → 'dateofbirth'). */
@@ -43,6 +47,16 @@ const spellings: Record<ImportField, string[]> = {
   dam: ['dam', 'mother', 'damname', 'mom'],
   sire: ['sire', 'father', 'sirename', 'dad'],
   groups: ['group', 'groups', 'herd', 'flock', 'pen', 'herdgroup', 'mob'],
+  notes: ['notes', 'note', 'comments', 'comment', 'remarks', 'remark'],
+  weighedOn: [
+    'weighedon',
+    'dateweighed',
+    'weighdate',
+    'weightdate',
+    'weighed',
+    'weighingdate',
+    'lastweighed',
+  ],
 };
 
 const squash = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -121,7 +135,7 @@ const text = (cell: Cell): string => {
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** YYYY-MM-DD from a cell: an .xlsx date, 2024-03-01, or the US 3/1/2024 (and 3/1/24). */
-function birthDate(cell: Cell): { value: string | null; problem?: string } {
+function calendarCell(cell: Cell, what = 'Birth date'): { value: string | null; problem?: string } {
   if (cell instanceof Date) return { value: text(cell) || null };
   const raw = text(cell);
   if (!raw) return { value: null };
@@ -131,10 +145,10 @@ function birthDate(cell: Cell): { value: string | null; problem?: string } {
   else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(raw))) {
     [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
     if (year < 100) year += year > Number(String(new Date().getFullYear()).slice(2)) ? 1900 : 2000;
-  } else return { value: null, problem: `Birth date '${raw}' is not a date like 2024-03-01 or 3/1/2024` };
+  } else return { value: null, problem: `${what} '${raw}' is not a date like 2024-03-01 or 3/1/2024` };
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
-    return { value: null, problem: `Birth date '${raw}' is not a real date` };
+    return { value: null, problem: `${what} '${raw}' is not a real date` };
   return { value: `${year}-${pad(month)}-${pad(day)}` };
 }
 
@@ -153,35 +167,76 @@ export const animalIdentity = (row: { name: string; tagId?: string | null }) =>
 
 export type ReadRow = {
   line: number;
+  /** the animal to import: null while the row has a problem, or when it is skipped */
   row: ImportRow | null;
   problems: string[];
+  /** the fields whose values the problems are about: what the preview lets the farmer change */
+  fix: ImportField[];
+  /** left out on purpose ('Skip') */
+  skipped: boolean;
+  /** each field's text as read, or as changed in the preview */
   cells: Record<ImportField, string>;
 };
 
+/** What the preview adds to the file: changed cells (by row number), rows skipped, the herd's animals. */
+export type ReadOptions = {
+  edits?: Record<number, Partial<Record<ImportField, string>>>;
+  skipped?: ReadonlySet<number>;
+  herd?: readonly { name: string; tagId: string | null }[];
+};
+
+/** The file's columns that no field reads: the preview lists them, so nothing goes unsaid. */
+export function unimportedColumns(headers: string[], mapping: Record<ImportField, number>): string[] {
+  const used = new Set(Object.values(mapping));
+  return headers.flatMap((header, index) =>
+    used.has(index) ? [] : [String(header ?? '').trim() || `Column ${index + 1}`],
+  );
+}
+
 /**
  * Each data row (after the header) as an animal, or its problems: missing name, unknown sex,
- * a bad date or weight, anything the server's schema refuses, and the same animal twice in the file.
+ * a bad date or weight, anything the server's schema refuses, the same tag (or, without tags, the
+ * same name) on two rows — both rows, since either may be the one to change — and an animal the
+ * herd already has. Nothing is merged or left out unless skipped: each problem is the farmer's to
+ * fix (`edits`) or to skip.
  */
-export function readRows(rows: Cell[][], mapping: Record<ImportField, number>): ReadRow[] {
-  const seen = new Map<string, number>();
-  const result: ReadRow[] = [];
+export function readRows(
+  rows: Cell[][],
+  mapping: Record<ImportField, number>,
+  options: ReadOptions = {},
+): ReadRow[] {
+  const herd = new Map<string, { name: string; tagId: string | null }>();
+  for (const animal of options.herd ?? []) herd.set(animalIdentity(animal), animal);
+  const result: (ReadRow & { identity: string | null })[] = [];
   rows.slice(1).forEach((cells, index) => {
     const line = index + 2; // the spreadsheet's own row number
-    const cell = (field: ImportField): Cell => (mapping[field] >= 0 ? cells[mapping[field]] : undefined);
+    const edits = options.edits?.[line] ?? {};
+    const cell = (field: ImportField): Cell =>
+      edits[field] !== undefined ? edits[field] : mapping[field] >= 0 ? cells[mapping[field]] : undefined;
     const shown = Object.fromEntries(importFields.map((field) => [field, text(cell(field))])) as Record<
       ImportField,
       string
     >;
     if (importFields.every((field) => !shown[field]) && cells.every((value) => !text(value))) return; // blank
+    const skipped = options.skipped?.has(line) ?? false;
     const problems: string[] = [];
+    const fix = new Set<ImportField>();
+    const problem = (message: string, ...fields: ImportField[]) => {
+      problems.push(message);
+      for (const field of fields) fix.add(field);
+    };
     const sexText = shown.sex;
     const sex = sexText ? sexWords[squash(sexText)] : null;
     if (sexText && !sex)
-      problems.push(`Sex '${sexText}' is not Female, Male, Castrated Male or Spayed Female`);
-    const born = birthDate(cell('birthDate'));
-    if (born.problem) problems.push(born.problem);
+      problem(`Sex '${sexText}' is not Female, Male, Castrated Male or Spayed Female`, 'sex');
+    const born = calendarCell(cell('birthDate'));
+    if (born.problem) problem(born.problem, 'birthDate');
     const weighed = weight(cell('weight'));
-    if (weighed.problem) problems.push(weighed.problem);
+    if (weighed.problem) problem(weighed.problem, 'weight');
+    const weighedOn = calendarCell(cell('weighedOn'), 'Weighed on');
+    if (weighedOn.problem) problem(weighedOn.problem, 'weighedOn');
+    else if (weighedOn.value && weighed.value === null && !weighed.problem)
+      problem('Weighed on needs a Weight', 'weight', 'weighedOn');
     const candidate = {
       name: shown.name,
       tagId: shown.tagId || null,
@@ -200,6 +255,8 @@ export function readRows(rows: Cell[][], mapping: Record<ImportField, number>): 
             .filter(Boolean),
         ),
       ],
+      notes: shown.notes || null,
+      weighedOn: weighedOn.value,
     };
     const parsed = importRowSchema.safeParse(candidate);
     if (!parsed.success)
@@ -207,24 +264,48 @@ export function readRows(rows: Cell[][], mapping: Record<ImportField, number>): 
         const field = String(issue.path[0] ?? '') as ImportField;
         const label = importFieldLabels[field];
         if (field === 'birthDate' && born.problem) continue;
-        problems.push(
+        if (field === 'weighedOn' && weighedOn.problem) continue;
+        problem(
           label && !issue.message.toLowerCase().startsWith(label.toLowerCase())
             ? `${label}: ${issue.message}`
             : issue.message,
+          ...(label ? [field] : []),
         );
       }
-    if (parsed.success) {
-      const identity = animalIdentity(parsed.data);
-      const first = seen.get(identity);
-      if (first !== undefined) problems.push(`The same animal as row ${first}`);
-      else seen.set(identity, line);
-    }
+    const identity = candidate.name.trim()
+      ? animalIdentity({ name: candidate.name.trim(), tagId: candidate.tagId })
+      : null;
+    const known = identity ? herd.get(identity) : undefined;
+    if (known && !skipped)
+      problem(
+        `Already in your herd: ${known.name}${candidate.tagId ? ` (tag ${known.tagId})` : ''}`,
+        'name',
+        'tagId',
+      );
     result.push({
       line,
-      row: parsed.success && problems.length === 0 ? parsed.data : null,
-      problems,
+      row: parsed.success && !skipped ? parsed.data : null,
+      problems: skipped ? [] : problems,
+      fix: [...fix],
+      skipped,
       cells: shown,
+      identity: skipped ? null : identity,
     });
   });
-  return result;
+  // the same animal on two rows of the file (skipped rows aside): a problem on each
+  const lines = new Map<string, number[]>();
+  for (const read of result)
+    if (read.identity) lines.set(read.identity, [...(lines.get(read.identity) ?? []), read.line]);
+  for (const read of result) {
+    const same = read.identity ? lines.get(read.identity)!.filter((line) => line !== read.line) : [];
+    if (same.length === 0) continue;
+    const what = read.identity!.startsWith('tag:') ? 'tag' : 'name';
+    read.problems.push(`The same ${what} as ${same.length === 1 ? 'row' : 'rows'} ${same.join(', ')}`);
+    if (!read.fix.includes('name')) read.fix.push('name');
+    if (!read.fix.includes('tagId')) read.fix.push('tagId');
+  }
+  return result.map(({ identity: _identity, ...read }) => ({
+    ...read,
+    row: read.problems.length === 0 ? read.row : null,
+  }));
 }

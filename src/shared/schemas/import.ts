@@ -28,6 +28,12 @@ export const importRowSchema = z.strictObject({
   sire: optionalText(100),
   /** group names: found (any case) or made; none puts the animal in 'Imported' */
   groups: z.array(safeString().check(z.trim(), z.minLength(1), z.maxLength(100))).check(z.maxLength(20)),
+  /** a Notes column: the animal's first note (a note care entry, dated the import day) */
+  notes: optionalText(5000),
+  /** when the weight was taken (a weight care entry of that day); none: the import day */
+  weighedOn: z.nullish(
+    calendarDate({ max: latestTodayOnEarth, tooLate: 'Weighed on cannot be in the future' }),
+  ),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
@@ -42,9 +48,17 @@ export const importRequestSchema = z.strictObject({
 export type ImportRequest = z.input<typeof importRequestSchema>;
 
 export const importResultSchema = z.object({
-  /** animals added */
+  /** animals added: every row sent (a row the herd already has refuses the import, 409) */
   created: z.number(),
-  /** rows left out because the herd already has that animal (same tag, or same name without a tag) */
-  skipped: z.number(),
+  /** note care entries made from a Notes column */
+  notes: z.number(),
+  /** weight care entries made from a Weight column */
+  weighings: z.number(),
 });
+
+/** GET /animals/import/known: the herd's animals, so the preview shows a row the herd already has. */
+export const importKnownSchema = z.object({
+  animals: z.array(z.object({ name: z.string(), tagId: z.nullable(z.string()) })),
+});
+export type ImportKnown = z.infer<typeof importKnownSchema>;
 export type ImportResult = z.infer<typeof importResultSchema>;

@@ -1,24 +1,66 @@
 // My Animals → 'Import Animals' on the server: the rows are validated again (the same schema as
 // the browser's preview), then imported in one transaction, serialised per farm — groups and
-// species found by name (any case) or made, and animals the herd already has (same tag, or same
-// name without a tag) left out, so that importing the same file twice creates nothing twice.
+// species found by name (any case) or made, a Notes cell as a note and a weight as a weighing (so
+// daily gain starts from it). Nothing is dropped or merged: the same animal twice in the rows is a
+// 422, and an animal the herd already has (same tag, or same name without a tag) a 409 — the
+// preview shows both as problems to fix or skip, so they reach here only in a race.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { animalIdentity } from '../../../shared/animals/import';
+import { dateInZone } from '../../../shared/care/dates';
 import { defaultGroupColor } from '../../../shared/schemas/groups';
 import type { ImportResult, ImportRow } from '../../../shared/schemas/import';
 import type { Database } from '../../db/database';
-import { animalGroups, animals, groups, species } from '../../db/schema';
+import { animalGroups, animals, careEntries, groups, species } from '../../db/schema';
+import { AppError, ValidationError } from '../../http/errors';
 import { queryRows } from '../../db/sql-text';
 import type { ProfileRepo } from '../account/profile.repo';
 
 /** Where an animal listed with no group goes (every animal belongs to one). */
 export const importedGroupName = 'Imported';
+/** The title of the note a Notes cell becomes. */
+export const importedNoteTitle = 'Imported note';
+
+/** The same animal on two rows (by tag, or by name without one): each later row's field and message. */
+function duplicates(rows: ImportRow[]): Record<string, string[]> {
+  const first = new Map<string, number>();
+  const fields: Record<string, string[]> = {};
+  rows.forEach((row, index) => {
+    const identity = animalIdentity(row);
+    const earlier = first.get(identity);
+    if (earlier === undefined) first.set(identity, index);
+    else if (row.tagId) fields[`rows.${index}.tagId`] = [`The same tag as row ${earlier + 1}`];
+    else fields[`rows.${index}.name`] = [`The same name as row ${earlier + 1}`];
+  });
+  return fields;
+}
 
 export function createImportService(deps: { db: Database; profiles: ProfileRepo }) {
   return {
-    async importAnimals(farmId: string, rows: ImportRow[]): Promise<ImportResult> {
-      const { weightUnit } = await deps.profiles.settings(farmId);
+    /** The herd's animals as the preview matches rows against them (tag, else name). */
+    async known(farmId: string) {
+      const rows = await queryRows<{ name: string; tag_id: string | null }>(
+        deps.db,
+        sql`select name, tag_id from animals where farm_id = ${farmId} order by name_key, id`,
+      );
+      return { animals: rows.map((row) => ({ name: row.name, tagId: row.tag_id })) };
+    },
+
+    async importAnimals(farmId: string, rows: ImportRow[], userId: string | null): Promise<ImportResult> {
+      const twice = duplicates(rows);
+      if (Object.keys(twice).length)
+        throw new ValidationError(twice, 'The same animal is on two rows: change one, or leave it out.');
+      // a date of a weighing that is not there would be dropped without a word
+      const undated = Object.fromEntries(
+        rows.flatMap((row, index) =>
+          row.weighedOn && row.weight == null
+            ? [[`rows.${index}.weighedOn`, ['Weighed on needs a Weight']]]
+            : [],
+        ),
+      );
+      if (Object.keys(undated).length) throw new ValidationError(undated);
+      const { weightUnit, timeZone } = await deps.profiles.settings(farmId);
+      const today = dateInZone(new Date(), timeZone);
       return deps.db.transaction(async (tx) => {
         // one import of a farm at a time: two uploads of one file cannot both miss each other
         await tx.execute(sql`select id from farms where id = ${farmId} for update`);
@@ -30,14 +72,14 @@ export function createImportService(deps: { db: Database; profiles: ProfileRepo 
         const known = new Set(
           existing.map((animal) => animalIdentity({ name: animal.name, tagId: animal.tag_id })),
         );
-        const fresh: ImportRow[] = [];
-        for (const row of rows) {
-          const identity = animalIdentity(row);
-          if (known.has(identity)) continue;
-          known.add(identity);
-          fresh.push(row);
-        }
-        if (fresh.length === 0) return { created: 0, skipped: rows.length };
+        const already = rows.filter((row) => known.has(animalIdentity(row)));
+        if (already.length)
+          throw new AppError(
+            409,
+            'ALREADY_IN_HERD',
+            `Already in your herd: ${already.map((row) => row.name).join(', ')}. Nothing was imported.`,
+          );
+        const fresh = rows;
 
         const groupNames = [
           ...new Set(fresh.flatMap((row) => (row.groups.length ? row.groups : [importedGroupName]))),
@@ -93,7 +135,43 @@ export function createImportService(deps: { db: Database; profiles: ProfileRepo 
             ].map((groupId) => ({ farmId, animalId: id, groupId })),
           ),
         );
-        return { created: created.length, skipped: rows.length - created.length };
+        // a Notes cell: the animal's note; a weight: its weighing, of the day it was taken or today
+        const entries = created.flatMap(({ id, row }) => [
+          ...(row.weight == null
+            ? []
+            : [
+                {
+                  type: 'weight' as const,
+                  animalId: id,
+                  dateRecorded: row.weighedOn ?? today,
+                  weightValue: row.weight,
+                  weightUnit,
+                },
+              ]),
+          ...(row.notes
+            ? [
+                {
+                  type: 'note' as const,
+                  animalId: id,
+                  dateRecorded: today,
+                  title: importedNoteTitle,
+                  noteContent: row.notes,
+                },
+              ]
+            : []),
+        ]);
+        if (entries.length)
+          await tx.insert(careEntries).values(
+            entries.map((entry) => {
+              const id = randomUUID();
+              return { ...entry, id, batchId: id, farmId, recordedBy: userId };
+            }),
+          );
+        return {
+          created: created.length,
+          notes: entries.filter((entry) => entry.type === 'note').length,
+          weighings: entries.filter((entry) => entry.type === 'weight').length,
+        };
       });
     },
   };

@@ -4,7 +4,7 @@
 // animals the herd already has left out, so the same file twice creates nothing twice.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchColumns, readRows, type Cell } from '../../../shared/animals/import';
+import { matchColumns, readRows, unimportedColumns, type Cell } from '../../../shared/animals/import';
 import { queryRows } from '../../db/sql-text';
 import { farmIdOf } from '../../backup/sample-farm.fixture';
 import { backends, createTestApp, type TestApp } from '../../test/test-app';
@@ -35,6 +35,13 @@ describe('reading a spreadsheet of animals', () => {
       dam: 7,
       sire: 8,
       groups: 9,
+      notes: 10,
+      weighedOn: -1,
+    });
+    expect(matchColumns(['Name', 'Weight', 'Weighed on', 'Comments'])).toMatchObject({
+      weight: 1,
+      weighedOn: 2,
+      notes: 3,
     });
     expect(matchColumns(['Name', 'ID']).tagId).toBe(-1); // an export's ID is not a tag
     expect(matchColumns(['DOB', 'Flock', 'Sex']).groups).toBe(1);
@@ -49,7 +56,7 @@ describe('reading a spreadsheet of animals', () => {
       ['Pepper', '', 'Chicken', 'hen', new Date(Date.UTC(2025, 4, 2)), null, 'Layers'],
       ['Bad Date', '', '', 'unicorn', '31/12/2024', 'heavy', ''],
       ['', '', '', '', '', '', ''],
-      ['clover two', 'uk-1', '', '', '2999-01-01', '', ''],
+      ['clover two', 'uk-8', '', '', '2999-01-01', '', ''],
     ];
     const read = readRows(rows, matchColumns(rows[0] as string[]));
     expect(read.map((row) => row.line)).toEqual([2, 3, 4, 5, 6, 8]); // the blank row 7 is no animal
@@ -64,6 +71,8 @@ describe('reading a spreadsheet of animals', () => {
       dam: null,
       sire: null,
       groups: ['Goats', 'Milkers'],
+      notes: null,
+      weighedOn: null,
     });
     expect(read[1]!.row).toMatchObject({
       name: 'Duke',
@@ -83,7 +92,7 @@ describe('reading a spreadsheet of animals', () => {
     expect(read[5]!.problems).toContain('Birth date cannot be in the future');
   });
 
-  it('finds the same animal twice in one file by its tag, or its name when it has none', () => {
+  it('finds the same tag twice in one file, or the same name without a tag: a problem on both rows, neither kept', () => {
     const rows: Cell[][] = [
       ['Name', 'Tag'],
       ['Clover', 'T1'],
@@ -93,11 +102,67 @@ describe('reading a spreadsheet of animals', () => {
     ];
     const read = readRows(rows, matchColumns(['Name', 'Tag']));
     expect(read.map((row) => row.problems)).toEqual([
-      [],
-      ['The same animal as row 2'],
-      [],
-      ['The same animal as row 4'],
+      ['The same tag as row 3'],
+      ['The same tag as row 2'],
+      ['The same name as row 5'],
+      ['The same name as row 4'],
     ]);
+    expect(read.map((row) => row.row)).toEqual([null, null, null, null]);
+    expect(read[0]!.fix).toEqual(['name', 'tagId']);
+  });
+
+  it('fixes a row in the preview, skips one on purpose, and finds the animals the herd already has', () => {
+    const rows: Cell[][] = [
+      ['Name', 'Tag', 'Sex', 'Colour', 'Notes', 'Weight', 'Weighed on', ''],
+      ['Hen A', 'H1', 'hen', 'red', 'Lays brown eggs', '2.5', '2026-03-01', ''],
+      ['Hen B', 'h1', 'hen', 'red', '', '2.1', '', ''],
+      ['', 'H3', 'hen', '', '', '', '', ''],
+      ['Clover', 'UK-1', 'doe', '', '', '', '', ''],
+      ['Duke', '', 'boaz', '', '', '', '', ''],
+      ['Pepper', '', '', '', '', '', '2026-03-01', ''],
+    ];
+    const mapping = matchColumns(rows[0] as string[]);
+    const herd = [
+      { name: 'Clover', tagId: 'uk-1' },
+      { name: 'duke', tagId: null },
+    ];
+    const before = readRows(rows, mapping, { herd });
+    expect(before.map((row) => row.problems)).toEqual([
+      ['The same tag as row 3'],
+      ['The same tag as row 2'],
+      ['Name is required'],
+      ['Already in your herd: Clover (tag uk-1)'],
+      ["Sex 'boaz' is not Female, Male, Castrated Male or Spayed Female", 'Already in your herd: duke'],
+      ['Weighed on needs a Weight'],
+    ]);
+    expect(before.map((row) => row.fix)).toEqual([
+      ['name', 'tagId'],
+      ['name', 'tagId'],
+      ['name'],
+      ['name', 'tagId'],
+      ['sex', 'name', 'tagId'],
+      ['weight', 'weighedOn'],
+    ]);
+    expect(unimportedColumns(rows[0] as string[], mapping)).toEqual(['Colour', 'Column 8']);
+
+    const after = readRows(rows, mapping, {
+      herd,
+      edits: { 3: { tagId: 'H2' }, 4: { name: 'Nameless No More' }, 6: { sex: 'boar', name: 'Duke II' } },
+      skipped: new Set([5, 7]),
+    });
+    expect(after.map((row) => row.problems)).toEqual([[], [], [], [], [], []]);
+    expect(after.map((row) => row.skipped)).toEqual([false, false, false, true, false, true]);
+    expect(after.map((row) => row.row?.name ?? null)).toEqual([
+      'Hen A',
+      'Hen B',
+      'Nameless No More',
+      null,
+      'Duke II',
+      null,
+    ]);
+    expect(after[0]!.row).toMatchObject({ notes: 'Lays brown eggs', weight: 2.5, weighedOn: '2026-03-01' });
+    expect(after[1]!.row).toMatchObject({ tagId: 'H2', notes: null, weight: 2.1, weighedOn: null });
+    expect(after[4]!.row).toMatchObject({ sex: 'male' });
   });
 });
 
@@ -152,7 +217,7 @@ describe.each(backends)('import animals on %s', (backend) => {
   it('imports every row in one go, finding or making groups and species', async () => {
     const response = await send({ rows: file });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ created: 3, skipped: 0 });
+    expect(await response.json()).toEqual({ created: 3, notes: 0, weighings: 1 });
     expect(await herd()).toEqual([
       {
         name: 'Clover',
@@ -181,16 +246,55 @@ describe.each(backends)('import animals on %s', (backend) => {
     expect(JSON.stringify(list)).toContain('Clover');
   });
 
-  it('creates nothing twice: the same file again, or the same animals under other names', async () => {
-    expect(await (await send({ rows: file })).json()).toEqual({ created: 0, skipped: 3 });
-    const again = await send({
-      rows: [
-        { name: 'Clover renamed', tagId: 'uk-1', groups: [] },
-        { name: 'duke', groups: [] },
-        { name: 'New Kid', groups: ['Goats'] },
+  it('lists the herd’s animals for the preview, and only this farm’s', async () => {
+    const response = await t.request('/api/v1/animals/import/known', { cookie });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      animals: [
+        { name: 'Clover', tagId: 'UK-1' },
+        { name: 'Duke', tagId: null },
+        { name: 'Pepper', tagId: null },
       ],
     });
-    expect(await again.json()).toEqual({ created: 1, skipped: 2 });
+    expect(await (await t.request('/api/v1/animals/import/known', { cookie: other })).json()).toEqual({
+      animals: [],
+    });
+    expect((await t.request('/api/v1/animals/import/known')).status).toBe(401);
+  });
+
+  it('drops nothing and merges nothing: an animal the herd has, or the same animal twice, refuses the import', async () => {
+    const before = (await herd()).length;
+    const again = await send({ rows: file });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toBe(
+      'Already in your herd: Clover, Duke, Pepper. Nothing was imported.',
+    );
+    const renamed = await send({
+      rows: [
+        { name: 'New Kid', groups: ['Goats'] },
+        { name: 'Clover renamed', tagId: 'uk-1', groups: [] },
+      ],
+    });
+    expect(renamed.status).toBe(409);
+    expect((await renamed.json()).error.message).toBe(
+      'Already in your herd: Clover renamed. Nothing was imported.',
+    );
+    const twice = await send({
+      rows: [
+        { name: 'Hen A', tagId: 'H1', groups: [] },
+        { name: 'Hen B', tagId: 'h1', groups: [] },
+        { name: 'Solo', groups: [] },
+        { name: 'SOLO', groups: [] },
+      ],
+    });
+    expect(twice.status).toBe(422);
+    expect((await twice.json()).error.fields).toEqual({
+      'rows.1.tagId': ['The same tag as row 1'],
+      'rows.3.name': ['The same name as row 3'],
+    });
+    expect((await herd()).length).toBe(before);
+    const fixed = await send({ rows: [{ name: 'New Kid', groups: ['Goats'] }] });
+    expect(await fixed.json()).toEqual({ created: 1, notes: 0, weighings: 0 });
     expect((await herd()).map((animal) => animal.name)).toEqual(['Clover', 'Duke', 'New Kid', 'Pepper']);
     // one group named twice in different case is one membership (found by the fuzz test)
     const cased = await send({ rows: [{ name: 'Cased', groups: ['Goats', 'goats', 'GOATS'] }] });
@@ -202,8 +306,76 @@ describe.each(backends)('import animals on %s', (backend) => {
       { name: 'Twin B', groups: [] },
     ];
     const results = await Promise.all([send({ rows: twin }), send({ rows: twin })]);
-    const counts = await Promise.all(results.map((result) => result.json() as Promise<{ created: number }>));
-    expect(counts.map((count) => count.created).sort()).toEqual([0, 2]);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
+    expect((await herd()).filter((animal) => animal.name.startsWith('Twin'))).toHaveLength(2);
+  });
+
+  it('makes a Notes column a note, and a weight a weighing dated Weighed on or the import date', async () => {
+    const response = await send({
+      rows: [
+        { name: 'Noted Hen', notes: 'Lays brown eggs', weight: 2.5, weighedOn: '2026-03-01', groups: [] },
+        { name: 'Weighed Hen', weight: 2.1, groups: [] },
+        { name: 'Plain Hen', groups: [] },
+      ],
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual({ created: 3, notes: 1, weighings: 2 });
+    const entries = await queryRows<{
+      name: string;
+      type: string;
+      date_recorded: string;
+      weight_value: string | null;
+      weight_unit: string | null;
+      title: string | null;
+      note_content: string | null;
+      recorded: boolean;
+    }>(
+      t.db,
+      sql`select a.name, e.type, e.date_recorded::text as date_recorded, e.weight_value::text as weight_value,
+            e.weight_unit, e.title, e.note_content, e.recorded_by is not null as recorded
+          from care_entries e join animals a on a.farm_id = e.farm_id and a.id = e.animal_id
+          where e.farm_id = ${farmId} and a.name like '% Hen' order by a.name, e.type`,
+    );
+    const today = new Date().toISOString().slice(0, 10); // the test farm's zone is UTC
+    expect(entries).toEqual([
+      {
+        name: 'Noted Hen',
+        type: 'weight',
+        date_recorded: '2026-03-01',
+        weight_value: '2.50',
+        weight_unit: 'kg',
+        title: null,
+        note_content: null,
+        recorded: true,
+      },
+      {
+        name: 'Noted Hen',
+        type: 'note',
+        date_recorded: today,
+        weight_value: null,
+        weight_unit: null,
+        title: 'Imported note',
+        note_content: 'Lays brown eggs',
+        recorded: true,
+      },
+      {
+        name: 'Weighed Hen',
+        type: 'weight',
+        date_recorded: today,
+        weight_value: '2.10',
+        weight_unit: 'kg',
+        title: null,
+        note_content: null,
+        recorded: true,
+      },
+    ]);
+    // the weighing is the animal's: its weights (and so its daily gain) start from it
+    const [noted] = await queryRows<{ id: string }>(
+      t.db,
+      sql`select id from animals where farm_id = ${farmId} and name = 'Noted Hen'`,
+    );
+    const weights = await (await t.request(`/api/v1/animals/${noted!.id}/weights`, { cookie })).json();
+    expect(JSON.stringify(weights)).toContain('2026-03-01');
   });
 
   it('refuses the whole import when a row is not valid, saving nothing', async () => {
@@ -221,6 +393,11 @@ describe.each(backends)('import animals on %s', (backend) => {
       (await send({ rows: Array.from({ length: 1001 }, (_, i) => ({ name: `A${i}`, groups: [] })) })).status,
     ).toBe(422);
     expect((await send({ rows: [{ name: 'x'.repeat(200), groups: [] }] })).status).toBe(422);
+    const undated = await send({ rows: [{ name: 'Unweighed', weighedOn: '2026-01-01', groups: [] }] });
+    expect(undated.status).toBe(422);
+    expect((await undated.json()).error.fields).toEqual({
+      'rows.0.weighedOn': ['Weighed on needs a Weight'],
+    });
     expect((await herd()).length).toBe(before);
     expect((await t.request('/api/v1/animals/import', { body: { rows: file } })).status).toBe(401);
   });
@@ -237,6 +414,6 @@ describe.each(backends)('import animals on %s', (backend) => {
     }));
     const response = await send({ rows });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ created: 1000, skipped: 0 });
+    expect(await response.json()).toEqual({ created: 1000, notes: 0, weighings: 1000 });
   }, 60_000);
 });

@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { queryRows } from '../../db/sql-text';
+import { sexLabels, type Sex } from '../../../shared/schemas/animals';
 
 /** Rows per page: a few hundred KB of CSV at most. */
 export const exportPageSize = 500;
@@ -12,8 +13,8 @@ export type Page = { rows: Record<string, unknown>[]; after: unknown[] | null };
 /** One kind of record: its query (rows after `after`, by `keys`), and what the spreadsheet calls its columns. */
 export type Sheet = {
   file: string;
-  /** header → the row's field */
-  columns: [header: string, field: string][];
+  /** header → the row's field, and how a spreadsheet should read it when not as it is */
+  columns: [header: string, field: string, format?: (value: unknown) => unknown][];
   keys: string[];
   query: (farmId: string, after: SQL) => SQL;
 };
@@ -28,13 +29,15 @@ const afterKeys = (keys: string[], after: unknown[] | null): SQL =>
 
 export const sheets: Sheet[] = [
   {
+    // by group (an animal in several goes with the first), then by name, both in the app's natural
+    // order (natural_sort_key: 'pen 2' before 'Pen 10'); sexes and parents in words, as shown
     file: 'animals.csv',
     columns: [
       ['Name', 'name'],
       ['Tag', 'tag_id'],
       ['Species', 'species'],
       ['Breed', 'breed'],
-      ['Sex', 'sex'],
+      ['Sex', 'sex', (value) => (typeof value === 'string' ? (sexLabels[value as Sex] ?? value) : value)],
       ['Birth Date', 'birth_date'],
       ['Color', 'color'],
       ['Weight', 'weight'],
@@ -44,16 +47,30 @@ export const sheets: Sheet[] = [
       ['Groups', 'groups'],
       ['ID', 'id'],
     ],
-    keys: ['a.id'],
+    keys: ['no_group', 'group_key', 'name_key', 'id'],
     query: (farmId, after) => sql`
-      select a.id, a.name, a.tag_id, s.name as species, a.breed, a.sex, a.birth_date::text as birth_date,
-        a.color, trim_scale(a.weight)::text as weight, a.weight_unit, a.dam, a.sire,
-        (select string_agg(g.name, '; ' order by g.name) from animal_groups ag
-          join groups g on g.farm_id = ag.farm_id and g.id = ag.group_id
-          where ag.farm_id = a.farm_id and ag.animal_id = a.id) as groups
-      from animals a left join species s on s.id = a.species_id
-      where a.farm_id = ${farmId} and ${after}
-      order by a.id limit ${exportPageSize}`,
+      select * from (
+        select a.id, a.name, a.tag_id, s.name as species, a.breed, a.sex, a.birth_date::text as birth_date,
+          a.color, trim_scale(a.weight)::text as weight, a.weight_unit,
+          coalesce(dam.name, a.dam) as dam, coalesce(sire.name, a.sire) as sire,
+          (select string_agg(g.name, '; ' order by natural_sort_key(g.name) collate "C", g.id) from animal_groups ag
+            join groups g on g.farm_id = ag.farm_id and g.id = ag.group_id
+            where ag.farm_id = a.farm_id and ag.animal_id = a.id) as groups,
+          case when first.key is null then 1 else 0 end as no_group,
+          coalesce(first.key, '') collate "C" as group_key, a.name_key
+        from animals a
+        left join species s on s.id = a.species_id
+        left join animals dam on dam.farm_id = a.farm_id and dam.id = a.dam_id
+        left join animals sire on sire.farm_id = a.farm_id and sire.id = a.sire_id
+        left join lateral (
+          select min(natural_sort_key(g.name) collate "C") as key from animal_groups ag
+            join groups g on g.farm_id = ag.farm_id and g.id = ag.group_id
+            where ag.farm_id = a.farm_id and ag.animal_id = a.id
+        ) first on true
+        where a.farm_id = ${farmId}
+      ) animal
+      where ${after}
+      order by no_group, group_key, name_key, id limit ${exportPageSize}`,
   },
   {
     file: 'groups.csv',
@@ -132,6 +149,27 @@ export const sheets: Sheet[] = [
       left join groups g on g.farm_id = r.farm_id and g.id = r.group_id
       where r.farm_id = ${farmId} and ${after}
       order by r.due_date, r.id limit ${exportPageSize}`,
+  },
+  {
+    file: 'breedings.csv',
+    columns: [
+      ['Dam', 'dam'],
+      ['Sire', 'sire'],
+      ['Bred On', 'bred_on'],
+      ['Expected On', 'expected_on'],
+      ['Born On', 'born_on'],
+      ['Note', 'note'],
+      ['ID', 'id'],
+    ],
+    keys: ['b.bred_on', 'b.id'],
+    query: (farmId, after) => sql`
+      select b.id, dam.name as dam, coalesce(sire.name, b.sire) as sire, b.bred_on::text as bred_on,
+        b.expected_on::text as expected_on, b.born_on::text as born_on, b.note
+      from breedings b
+      join animals dam on dam.farm_id = b.farm_id and dam.id = b.dam_id
+      left join animals sire on sire.farm_id = b.farm_id and sire.id = b.sire_id
+      where b.farm_id = ${farmId} and ${after}
+      order by b.bred_on, b.id limit ${exportPageSize}`,
   },
 ];
 

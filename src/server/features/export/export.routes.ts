@@ -34,14 +34,15 @@ export function exportRoutes(deps: { repo: ExportRepo; db: Database }) {
       '/export/csv',
       describeRoute({
         tags: ['Export'],
-        summary: 'The farm’s records as a ZIP of CSV files: animals, groups, care entries, reminders',
+        summary:
+          'The farm’s records as a ZIP of CSV files: animals, groups, care entries, reminders, breedings',
         responses: { 200: { description: 'application/zip' }, ...errorResponses },
       }),
       async (c) => {
         const farm = await start(c.get('farmId'));
         return c.body(exports.csvZip(c.get('farmId')), 200, {
           'Content-Type': 'application/zip',
-          'Content-Disposition': `attachment; filename="${exportName(farm.name, 'zip')}"`,
+          'Content-Disposition': `attachment; filename="${exportName(farm.name, 'zip', farm.time_zone)}"`,
         });
       },
     )
@@ -70,7 +71,7 @@ export function exportRoutes(deps: { repo: ExportRepo; db: Database }) {
         const farm = await start(c.get('farmId'));
         return c.body(exports.json(c.get('farmId'), farm, await exports.builtInSpecies()), 200, {
           'Content-Type': 'application/json; charset=utf-8',
-          'Content-Disposition': `attachment; filename="${exportName(farm.name, 'json')}"`,
+          'Content-Disposition': `attachment; filename="${exportName(farm.name, 'json', farm.time_zone)}"`,
         });
       },
     );

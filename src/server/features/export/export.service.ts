@@ -2,6 +2,7 @@
 // can read back. Both are streams pulled a page at a time (the next page is read only when the
 // client has taken the last), so a farm of any size goes out in bounded memory.
 import { Zip, ZipDeflate } from 'fflate';
+import { dateInZone } from '../../../shared/care/dates';
 import { exportPageSize, sheets, tables, type ExportRepo, type Sheet } from './export.repo';
 
 const encoder = new TextEncoder();
@@ -24,15 +25,20 @@ export function csvCell(value: unknown): string {
 
 const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** The export's file name: the farm's name made safe, and the day. */
-export function exportName(farmName: string | null | undefined, extension: string): string {
+/** The export's file name: the farm's name made safe, and the farm's day (in its time zone). */
+export function exportName(
+  farmName: string | null | undefined,
+  extension: string,
+  timeZone: string,
+  now = new Date(),
+): string {
   const safe = (farmName ?? '')
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 40)
     .toLowerCase();
-  return `paddock-${safe || 'farm'}-${new Date().toISOString().slice(0, 10)}.${extension}`;
+  return `paddock-${safe || 'farm'}-${dateInZone(now, timeZone)}.${extension}`;
 }
 
 /** Pulls `produce` (one page of output per call, null at the end) as the client reads. */
@@ -54,7 +60,7 @@ export function createExportService(repo: ExportRepo) {
     farm: (farmId: string) => repo.farm(farmId),
     builtInSpecies: () => repo.builtInSpecies(),
 
-    /** animals.csv, groups.csv, care-entries.csv and reminders.csv, deflated into one ZIP. */
+    /** animals.csv, groups.csv, care-entries.csv, reminders.csv and breedings.csv, deflated into one ZIP. */
     csvZip(farmId: string): ReadableStream<Uint8Array> {
       let out: Uint8Array[] = [];
       let failure: Error | null = null;
@@ -85,7 +91,11 @@ export function createExportService(repo: ExportRepo) {
           file.push(encoder.encode(bom + csvLine(sheet.columns.map(([header]) => header))));
         }
         const page = await repo.sheetPage(sheet, farmId, after);
-        const text = page.rows.map((row) => csvLine(sheet!.columns.map(([, field]) => row[field]))).join('');
+        const text = page.rows
+          .map((row) =>
+            csvLine(sheet!.columns.map(([, field, format]) => (format ? format(row[field]) : row[field]))),
+          )
+          .join('');
         after = page.after;
         const done = after === null;
         file.push(encoder.encode(text), done);

@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql-text';
 import { backends, createTestApp, type TestApp } from '../../test/test-app';
 import type { ExportDocument } from '../../../shared/schemas/export';
-import { createSampleFarm } from '../../backup/sample-farm.fixture';
+import { createSampleFarm, farmIdOf } from '../../backup/sample-farm.fixture';
 import { csvCell } from './export.service';
+import { dateInZone } from '../../../shared/care/dates';
+import { matchColumns, readRows } from '../../../shared/animals/import';
 
 type Csv = { bom: boolean; rows: Record<string, string>[]; headers: string[] };
 
@@ -116,6 +118,7 @@ describe.each(backends)('export on %s', (backend) => {
     const files = await csvFiles();
     expect(Object.keys(files).sort()).toEqual([
       'animals.csv',
+      'breedings.csv',
       'care-entries.csv',
       'groups.csv',
       'reminders.csv',
@@ -143,7 +146,7 @@ describe.each(backends)('export on %s', (backend) => {
       Name: 'Zoë',
       Tag: "'+44-TAG",
       Breed: 'Nubian',
-      Sex: 'female',
+      Sex: 'Female',
       'Birth Date': '2024-03-01',
       Dam: "'=cmd|calc",
       Groups: `'=Goats, "dairy"; Laying Hens`,
@@ -176,6 +179,102 @@ describe.each(backends)('export on %s', (backend) => {
 
     const everything = JSON.stringify(files);
     expect(everything).not.toContain('Secret Other');
+  });
+
+  it('writes animals.csv for a spreadsheet: by group, names in natural order, sexes in words, parents by name; breedings.csv; the farm’s date in the file name', async () => {
+    const { cookie: mine } = await t.signUpAndConfirm('export-order@example.com');
+    // the file is named by the farm's day: a zone whose day differs from UTC's now
+    const now = new Date();
+    const zone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find(
+      (name) => dateInZone(now, name) !== now.toISOString().slice(0, 10),
+    )!;
+    const profile = await send('/api/v1/profile', { farmName: 'Order Farm', timeZone: zone }, 'PATCH', mine);
+    expect(profile.status, await profile.clone().text()).toBe(200);
+    const pen10 = (await made('/api/v1/groups', { name: 'Pen 10' }, mine)).id;
+    const pen2 = (await made('/api/v1/groups', { name: 'pen 2' }, mine)).id;
+    const mother = (await made('/api/v1/animals', { name: 'Hen 11', sex: 'female', groupIds: [pen2] }, mine))
+      .id;
+    const father = (await made('/api/v1/animals', { name: 'Rooster', sex: 'male', groupIds: [pen10] }, mine))
+      .id;
+    await made(
+      '/api/v1/animals',
+      { name: 'Hen 3', sex: 'spayed_female', damId: mother, sireId: father, groupIds: [pen2] },
+      mine,
+    );
+    await made('/api/v1/animals', { name: 'Hen 10', sex: 'castrated_male', groupIds: [pen10] }, mine);
+    await made('/api/v1/animals', { name: 'Hen 9', groupIds: [pen10, pen2] }, mine);
+    await made(
+      `/api/v1/animals/${mother}/breedings`,
+      { bredOn: '2026-01-10', gestationDays: 21, sireId: father },
+      mine,
+    );
+    await made(
+      `/api/v1/animals/${mother}/breedings`,
+      { bredOn: '2025-06-01', gestationDays: 21, sire: 'Visiting Cock' },
+      mine,
+    );
+
+    const response = await download('csv', mine);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="paddock-order-farm-${dateInZone(now, zone)}.zip"`,
+    );
+    const files = await csvFiles(mine);
+    expect(Object.keys(files).sort()).toEqual([
+      'animals.csv',
+      'breedings.csv',
+      'care-entries.csv',
+      'groups.csv',
+      'reminders.csv',
+    ]);
+    const animals = files['animals.csv']!.rows;
+    // 'pen 2' before 'Pen 10' (an animal in both goes with the first); in each, Hen 3 before Hen 11
+    expect(animals.map((row) => [row.Name, row.Groups])).toEqual([
+      ['Hen 3', 'pen 2'],
+      ['Hen 9', 'pen 2; Pen 10'],
+      ['Hen 11', 'pen 2'],
+      ['Hen 10', 'Pen 10'],
+      ['Rooster', 'Pen 10'],
+    ]);
+    expect(animals.map((row) => row.Sex)).toEqual(['Spayed Female', '', 'Female', 'Castrated Male', 'Male']);
+    expect(animals[0]).toMatchObject({ Dam: 'Hen 11', Sire: 'Rooster' });
+
+    const breedings = files['breedings.csv']!;
+    expect(breedings.headers).toEqual(['Dam', 'Sire', 'Bred On', 'Expected On', 'Born On', 'Note', 'ID']);
+    expect(breedings.rows.map((row) => [row.Dam, row.Sire, row['Bred On'], row['Expected On']])).toEqual([
+      ['Hen 11', 'Visiting Cock', '2025-06-01', '2025-06-22'],
+      ['Hen 11', 'Rooster', '2026-01-10', '2026-01-31'],
+    ]);
+    // the animals.csv an export writes is a file the import reads as it is
+    const read = readRows(
+      Papa.parse<string[]>(
+        strFromU8(
+          unzipSync(new Uint8Array(await (await download('csv', mine)).arrayBuffer()))['animals.csv']!,
+        ).replace(/^\uFEFF/, ''),
+        { skipEmptyLines: true },
+      ).data,
+      matchColumns(Object.keys(animals[0]!)),
+    );
+    expect(read.map((row) => row.row?.sex ?? null)).toEqual([
+      'spayed_female',
+      null,
+      'female',
+      'castrated_male',
+      'male',
+    ]);
+
+    // across pages of 500: animals with no group come last, each once, in natural order
+    const farmId = await farmIdOf(t, 'export-order@example.com');
+    await t.db.execute(sql`insert into animals (farm_id, id, name)
+      select ${farmId}, gen_random_uuid(), 'Chick ' || n from generate_series(1, 600) n`);
+    const paged = (await csvFiles(mine))['animals.csv']!.rows.map((row) => row.Name);
+    expect(paged).toEqual([
+      'Hen 3',
+      'Hen 9',
+      'Hen 11',
+      'Hen 10',
+      'Rooster',
+      ...Array.from({ length: 600 }, (_, i) => `Chick ${i + 1}`),
+    ]);
   });
 
   it('gives one JSON document of every table of the farm, and none of another farm', async () => {

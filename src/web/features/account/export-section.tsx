@@ -34,8 +34,8 @@ export function ExportSection() {
         Export Data
       </h2>
       <p className="text-sm text-stone-700">
-        Download every animal, group, care entry and reminder: as spreadsheets (a ZIP of CSV files), or as one
-        JSON file that Paddock can import again.
+        Download every animal, group, care entry, reminder and breeding: as spreadsheets (a ZIP of CSV files),
+        or as one JSON file that Paddock can import again.
       </p>
       <div className="flex flex-wrap gap-2">
         <a href="/api/v1/export/csv" download className={`${buttonBase} ${buttonClasses.secondary}`}>
