@@ -188,7 +188,12 @@ describe.each(backends)('export on %s', (backend) => {
     const zone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find(
       (name) => dateInZone(now, name) !== now.toISOString().slice(0, 10),
     )!;
-    const profile = await send('/api/v1/profile', { farmName: 'Order Farm', timeZone: zone }, 'PATCH', mine);
+    const profile = await send(
+      '/api/v1/farm/settings',
+      { farmName: 'Order Farm', timeZone: zone },
+      'PATCH',
+      mine,
+    );
     expect(profile.status, await profile.clone().text()).toBe(200);
     const pen10 = (await made('/api/v1/groups', { name: 'Pen 10' }, mine)).id;
     const pen2 = (await made('/api/v1/groups', { name: 'pen 2' }, mine)).id;
