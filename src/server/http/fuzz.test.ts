@@ -932,6 +932,10 @@ describe.each(backends)('generated input on %s', (backend) => {
         const stored = await readOne(sent.path.split('?')[0]!);
         return stored ? differences(body, stored) : ['not found after the change'];
       }
+      case 'PATCH /api/v1/farm/settings': {
+        const stored = await readOne('/api/v1/profile');
+        return stored ? differences(body, stored) : ['not found after the change'];
+      }
       case 'POST /api/v1/species': {
         const list = (await get('/api/v1/species')).body as Record<string, unknown>[];
         const stored = list.find((species) => species.id === (record as { id: string }).id);
