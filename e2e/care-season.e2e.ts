@@ -113,12 +113,20 @@ describe.skipIf(!browserAvailable)('care at herd size', () => {
       await expectNoSeriousA11yViolations(page, 'the medication form');
       await expectNoHorizontalScroll(page, 'the medication form');
 
-      // a group's new weigh-in: each animal's field empty, with its last weight
+      // a group's new weigh-in: each animal's field empty, with its last weight as the hint and no
+      // placeholder ('75.00' in every box read as a value)
       await goto(`/group/${groupId}/weight-entry`);
       const hazel = main().getByLabel('Hazel weight (lbs)', { exact: true });
       await expectVisible(hazel);
       expect(await hazel.inputValue()).toBe('');
       await expectVisible(main().getByText('Last: 52 lbs', { exact: true }));
+      await expectVisible(main().getByText('Last: 61.2 lbs', { exact: true }));
+      const boxes = main().getByLabel(/ weight \(lbs\)$/);
+      expect(await boxes.count()).toBeGreaterThan(1);
+      for (const box of await boxes.all()) {
+        expect(await box.inputValue()).toBe('');
+        expect(await box.getAttribute('placeholder')).toBeNull();
+      }
       await expectVisible(
         main().getByText('Optional: one reminder on this day for all the animals included', { exact: true }),
       );

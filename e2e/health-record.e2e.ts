@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, desktop, narrowPhone, openPage, phone, sharedBrowser } from './support/browser';
-import { addDays, farmApi, todayIn, type FarmApi } from './support/care';
+import { addDays, farmApi, shortDate, todayIn, usDate, type FarmApi } from './support/care';
 import {
   expectHeaderTitle,
   expectNoHorizontalScroll,
@@ -30,14 +30,18 @@ describe.skipIf(!browserAvailable)('health record: printed for the vet, shared b
     let api: FarmApi;
     let goatId = '';
     let link = '';
+    let ownerEmail = '';
+    let today = '';
 
     beforeAll(async () => {
       stack = await startStack(backend);
       ({ context, page } = await openPage(browser(), { viewport: phone }));
-      await signUpAndConfirm(page, stack, newEmail(`record-${backend}`));
+      ownerEmail = newEmail(`record-${backend}`);
+      await signUpAndConfirm(page, stack, ownerEmail);
       api = farmApi(page, stack.baseUrl);
+      await api.call('PATCH', '/api/v1/profile', { farmName: 'Hollow Creek Farm', ownerName: 'Olive Grant' });
       const profile = await api.get<{ timeZone: string }>('/api/v1/profile');
-      const today = todayIn(profile.timeZone);
+      today = todayIn(profile.timeZone);
       const { id: groupId } = await api.post<{ id: string }>('/api/v1/groups', {
         name: 'Secret Paddock Group',
       });
@@ -96,6 +100,13 @@ describe.skipIf(!browserAvailable)('health record: printed for the vet, shared b
       const record = main().getByRole('article', { name: goatName, exact: true });
       for (const heading of ['Identity', 'Weights', 'Medications', 'Notes'])
         await expectVisible(record.getByRole('heading', { name: heading, exact: true }));
+      // at the top: whose animal, when printed, and what is not safe today (10 days from 5 days ago)
+      await expectVisible(record.getByText('Hollow Creek Farm', { exact: true }));
+      await expectVisible(record.getByText(`Owner: Olive Grant · ${ownerEmail}`, { exact: true }));
+      await expectVisible(record.getByText(`Printed from Paddock on ${usDate(today)}`, { exact: true }));
+      await expectVisible(
+        record.getByText(`Not safe for meat until ${shortDate(addDays(today, 5))}`, { exact: true }),
+      );
       await expectVisible(record.getByText('UK-4471', { exact: true }));
       await expectVisible(record.getByText('Bramble', { exact: true }));
       await expectVisible(record.getByRole('img', { name: /^Weight of / }));
@@ -160,6 +171,9 @@ describe.skipIf(!browserAvailable)('health record: printed for the vet, shared b
       await expectVisible(
         record.getByText('Injection · Lot PEN-0042 · Given by Dr. Lee · Withdrawal: meat 10 days'),
       );
+      // the same paper as the farm's: whose animal it is, and its withdrawal today
+      await expectVisible(record.getByText(`Owner: Olive Grant · ${ownerEmail}`, { exact: true }));
+      await expectVisible(record.getByText(`Not safe for meat until ${shortDate(addDays(today, 5))}`));
       const text = await stranger.locator('body').innerText();
       for (const secret of ['Secret Paddock Group', 'Other Goat Never Shared', 'Edit', 'Delete', 'Revoke'])
         expect(text, `the shared page shows '${secret}'`).not.toContain(secret);

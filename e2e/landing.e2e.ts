@@ -21,6 +21,8 @@ const cardHeadings = [
 ];
 
 const linksToAuth = ['Sign In', 'Create an Account', 'Start Tracking Now', 'Get Started'];
+/** the calls to action open the sign-up form itself, not Sign In */
+const linksToSignUp = new Set(['Create an Account', 'Start Tracking Now', 'Get Started']);
 
 describe.skipIf(!browserAvailable)('landing page, 404 and the sign-in guard', () => {
   const browser = sharedBrowser();
@@ -57,8 +59,11 @@ describe.skipIf(!browserAvailable)('landing page, 404 and the sign-in guard', ()
       for (const name of linksToAuth) {
         const link = page.getByRole('link', { name, exact: true });
         expect(await link.count(), `one link "${name}"`).toBe(1);
-        const href = await link.getAttribute('href');
-        expect(new URL(href ?? '', stack.baseUrl).pathname, `"${name}" goes to /auth`).toBe('/auth');
+        const href = new URL((await link.getAttribute('href')) ?? '', stack.baseUrl);
+        expect(href.pathname, `"${name}" goes to /auth`).toBe('/auth');
+        expect(href.searchParams.get('mode'), `"${name}" opens sign-up`).toBe(
+          linksToSignUp.has(name) ? 'sign-up' : null,
+        );
       }
       // 'View Demo' posts a form (no script on this page) that opens a demo farm (demo.e2e.ts)
       const demo = page.getByRole('button', { name: 'View Demo', exact: true });
@@ -80,8 +85,13 @@ describe.skipIf(!browserAvailable)('landing page, 404 and the sign-in guard', ()
       }
       expect(await page.getByRole('contentinfo').textContent()).toContain('© 2024 Paddock');
 
-      // A person following "Get Started" reaches the sign-in screen.
+      // A person following "Get Started" reaches the sign-up form itself ('Sign In' the sign-in one).
       await page.getByRole('link', { name: 'Get Started', exact: true }).click();
+      await expectPath(page, '/auth?mode=sign-up');
+      await expectVisible(page.getByRole('heading', { name: 'Create an Account', exact: true }));
+      await expectVisible(page.getByRole('button', { name: 'Create Account', exact: true }));
+      await page.goBack();
+      await page.getByRole('link', { name: 'Sign In', exact: true }).click();
       await expectPath(page, '/auth');
       await expectVisible(page.getByRole('heading', { name: 'Sign In', exact: true }));
     });

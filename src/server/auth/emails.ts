@@ -1,4 +1,5 @@
 // The text of the emails Paddock sends. Plain words first; the HTML mirrors the text.
+import { mediumDate } from '../../shared/care/dates';
 import type { Email } from '../mail/mailer';
 
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -46,12 +47,13 @@ export const passwordResetEmail = (to: string, link: string) =>
 export const invitationEmail = (
   to: string,
   link: string,
+  /** `accessUntil`: a sitter's last day, 'YYYY-MM-DD' (said as the app shows dates: 'Dec 6, 2026') */
   invitation: { farmName: string; invitedBy: string; role: string; accessUntil: string | null },
 ) =>
   linkEmail(
     to,
     `${invitation.invitedBy} invited you to ${invitation.farmName} on Paddock`,
-    `${invitation.invitedBy} invited you to join ${invitation.farmName} on Paddock as ${invitation.role === 'Owner' ? 'an' : 'a'} ${invitation.role}${invitation.accessUntil ? `, until ${invitation.accessUntil}` : ''}.`,
+    `${invitation.invitedBy} invited you to join ${invitation.farmName} on Paddock as ${invitation.role === 'Owner' ? 'an' : 'a'} ${invitation.role}${invitation.accessUntil ? `, until ${mediumDate(invitation.accessUntil)}` : ''}.`,
     'Accept the invitation',
     link,
     'The link works once and expires in 7 days. If you did not expect it, ignore this email.',

@@ -1,7 +1,8 @@
 // An animal's health record (issue 11): what the 'Health Record' page shows, for its farm and for
-// anyone holding its share link alike — the animal, its weighings, medicines and notes, nothing else.
+// anyone holding its share link alike — whose animal it is (the farm, its owner's name and email:
+// issue 24), the animal with its running withdrawals, its weighings, medicines and notes, nothing else.
 import * as z from 'zod/mini';
-import { sexValues } from './animals';
+import { sexValues, withdrawalEndsSchema } from './animals';
 import { careEntrySchema, weightPointSchema } from './care';
 import { weightUnits } from './profile';
 
@@ -27,6 +28,12 @@ export const recordEntrySchema = z.extend(
 export type RecordEntry = z.infer<typeof recordEntrySchema>;
 
 export const healthRecordSchema = z.object({
+  /** whose animal it is, as a vet's paper names it: the farm and its (first) owner */
+  farm: z.object({
+    name: z.nullable(z.string()),
+    ownerName: z.nullable(z.string()),
+    ownerEmail: z.nullable(z.string()),
+  }),
   animal: z.object({
     id: z.string(),
     name: z.string(),
@@ -40,6 +47,8 @@ export const healthRecordSchema = z.object({
     sire: z.nullable(z.string()),
     /** the display photo, through this record's own address (the farm's, or the share link's) */
     photoUrl: z.nullable(z.string()),
+    /** the last day of each withdrawal (the animal's, decision 0023); the page shows those running today */
+    withdrawal: z.nullable(withdrawalEndsSchema),
   }),
   /** the farm's unit and today, for weights and age as the farm sees them */
   weightUnit: z.enum(weightUnits),

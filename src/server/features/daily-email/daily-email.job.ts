@@ -3,6 +3,7 @@
 // exactly one server wins, on PGlite and PostgreSQL alike — and only then builds and sends it.
 // A day with nothing due or overdue sends nothing. At most once: a server that dies between the
 // claim and the send loses that day's email rather than risk a second one after a restart.
+import { mediumDate } from '../../../shared/care/dates';
 import { escapeHtml } from '../../auth/emails';
 import { hashSecretToken, newSecretToken } from '../../http/secret-token';
 import type { Logger } from '../../log/logger';
@@ -14,13 +15,8 @@ const batchSize = 100;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** "Dec 3" from 2026-12-03 (the email speaks the farm's calendar days, not instants). */
-const shortDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+/** "Dec 3, 2026" from 2026-12-03: the app's date format (the email speaks the farm's calendar days). */
+const shortDay = mediumDate;
 
 export function dailyEmail(options: {
   to: string;

@@ -3,7 +3,7 @@
 // day with nothing due; an unsubscribe link that works without signing in. Exactly one email per
 // farm per day with two servers on one PostgreSQL database, and none twice after a crash mid-run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dateInZone } from '../../../shared/care/dates';
+import { addDays, dateInZone, mediumDate } from '../../../shared/care/dates';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/database';
 import { queryRows } from '../../db/sql-text';
@@ -121,6 +121,8 @@ describe.each(backends)('daily reminder email on %s', (backend) => {
     expect(email!.subject).toBe('Paddock: 2 reminders — 1 due today, 1 overdue');
     expect(email!.text).toContain('Good morning from Hollow Farm');
     expect(email!.text).toContain(`Worm Clover — Clover (overdue since`);
+    // the app's date format ('Dec 6, 2026'), as the screens show it
+    expect(email!.text).toContain(`(overdue since ${mediumDate(addDays(today, 1))})`);
     expect(email!.text).toContain(`${appUrl}/animal/${clover}`);
     expect(email!.text).toContain('Clean the coop — Laying Hens (due today)');
     expect(email!.text).not.toContain('Shear next week');

@@ -1,7 +1,9 @@
 // What a demo farm holds, so that every screen has something to show: three groups, twenty animals
-// of five species, a season of weekly weigh-ins, medicines (one still under a milk withdrawal),
-// notes, a breeding, and reminders overdue, due today and ahead. Plain inserts, so the app's
-// triggers keep their derived rows as they do for the API's writes. Dates count back from today.
+// of five species, a season of weekly weigh-ins (each animal's weight its latest), medicines (one
+// still under a milk withdrawal), notes, a breeding with its reminder, a kid with its dam, and
+// reminders overdue, due today and ahead. Plain inserts, so the app's triggers keep their derived
+// rows as they do for the API's writes (what the app's code writes, they write too). Dates count
+// back from today.
 import { sql, type SQL } from 'drizzle-orm';
 
 /** name, species, breed, sex, age in days, group, tag, weight now (lbs) */
@@ -44,7 +46,7 @@ const values = (rows: unknown[][]) =>
 export function demoSeed(farmId: string): SQL[] {
   return [
     sql`insert into groups (id, farm_id, name, description, color) values
-      (gen_random_uuid(), ${farmId}, 'Dairy Goats', 'Milkers, the buck and this spring''s kid', 'rgba(34,197,94,1)'),
+      (gen_random_uuid(), ${farmId}, 'Dairy Goats', 'Milkers, the buck and this year''s kid', 'rgba(34,197,94,1)'),
       (gen_random_uuid(), ${farmId}, 'Laying Hens', 'The coop by the orchard', 'rgba(239,133,50,1)'),
       (gen_random_uuid(), ${farmId}, 'Fiber Flock', 'Sheep and alpacas for the wool', 'rgba(59,130,246,1)')`,
     sql`insert into animals (id, farm_id, name, species_id, breed, sex, birth_date, tag_id, color)
@@ -66,6 +68,16 @@ export function demoSeed(farmId: string): SQL[] {
       join animal_groups ag on ag.farm_id = ${farmId} and ag.group_id = b.group_id
       join animals a on a.farm_id = ${farmId} and a.id = ag.animal_id
       join (values ${values(herd.map(([name, , , , , , , now]) => [name, now]))}) as h(name, now) on h.name = a.name`,
+    // each animal's weight is its latest weighing, as the app's writes keep it (care.repo.ts): a
+    // plain insert does not, and the details said 'Not set' beside a chart; the hens, never weighed
+    // here, weigh what the herd says
+    sql`update animals a set weight = coalesce(w.weight_value, h.now::numeric), weight_unit = coalesce(w.weight_unit, 'lbs')
+      from (values ${values(herd.map(([name, , , , , , , now]) => [name, now]))}) as h(name, now)
+      left join lateral (select e.weight_value, e.weight_unit from care_entries e
+        where e.farm_id = ${farmId} and e.type = 'weight'
+          and e.animal_id = (select id from animals where farm_id = ${farmId} and name = h.name)
+        order by e.date_recorded desc, e.created_at desc limit 1) w on true
+      where a.farm_id = ${farmId} and a.name = h.name`,
     // medicines: the goats' dewormer six weeks ago, the hens' coccidiostat, and Clover's penicillin still withdrawing
     sql`insert into care_entries (id, farm_id, animal_id, batch_id, group_id, type, date_recorded, medication_name,
         dosage, dosage_unit, route, given_by, meat_withdrawal_days, milk_withdrawal_days, egg_withdrawal_days)
@@ -90,10 +102,25 @@ export function demoSeed(farmId: string): SQL[] {
                    ('Rambo', 30, 'Hoof trim', 'Front left overgrown again; trimmed and sprayed.'))
         as n(name, ago, title, body)
       join animals a on a.farm_id = ${farmId} and a.name = n.name`,
-    sql`insert into breedings (id, farm_id, dam_id, sire_id, sire, bred_on, gestation_days, expected_on, note)
-      select gen_random_uuid(), ${farmId}, dam.id, sire.id, sire.name, current_date - 60, 150, current_date + 90, 'Pen bred'
-      from animals dam, animals sire
-      where dam.farm_id = ${farmId} and dam.name = 'Hazel' and sire.farm_id = ${farmId} and sire.name = 'Duke'`,
+    // Hazel bred by Duke, with the reminder 'Record Breeding' makes: 'Birth expected {MMM d, yyyy}:
+    // {dam}' a week before (breeding.service.ts; to_char's 'Mon FMDD, YYYY' is mediumDate's text)
+    sql`with pair as (
+        select dam.id as dam_id, sire.id as sire_id, sire.name as sire, gen_random_uuid() as reminder_id
+        from animals dam, animals sire
+        where dam.farm_id = ${farmId} and dam.name = 'Hazel' and sire.farm_id = ${farmId} and sire.name = 'Duke'),
+      reminder as (
+        insert into reminders (id, farm_id, animal_id, title, type, due_date)
+        select reminder_id, ${farmId}, dam_id, 'Birth expected ' || to_char(current_date + 90, 'Mon FMDD, YYYY') || ': Hazel',
+          'general', current_date + 83
+        from pair returning id)
+      insert into breedings (id, farm_id, dam_id, sire_id, sire, bred_on, gestation_days, expected_on, note, reminder_id)
+      select gen_random_uuid(), ${farmId}, pair.dam_id, pair.sire_id, pair.sire, current_date - 60, 150, current_date + 90,
+        'Pen bred', reminder.id
+      from pair join reminder on reminder.id = pair.reminder_id`,
+    // Maple, this year's kid, is Willow's: her pedigree and Willow's offspring say so
+    sql`update animals kid set dam_id = dam.id, dam = dam.name
+      from animals dam
+      where kid.farm_id = ${farmId} and kid.name = 'Maple' and dam.farm_id = ${farmId} and dam.name = 'Willow'`,
     // reminders: two overdue, two due today, three ahead (one repeating)
     sql`insert into reminders (id, farm_id, animal_id, group_id, title, type, due_date, repeat_every, repeat_unit, repeat_from)
       select gen_random_uuid(), ${farmId}, a.id, g.id, r.title, r.type::reminder_type, current_date + r.days,

@@ -3,7 +3,7 @@
 // it is limited per address; and after 24 hours it is removed with everything in it.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateInZone } from '../../../shared/care/dates';
+import { addDays, dateInZone, mediumDate } from '../../../shared/care/dates';
 import { queryRows } from '../../db/sql-text';
 import { createFolderPhotoStore } from '../../photos/photo-store';
 import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
@@ -65,6 +65,51 @@ describe.each(backends)('demo farm on %s', (backend) => {
     // fully usable: a new group, an animal in it
     const pen = await as(first, '/api/v1/groups', { body: { name: 'My own pen' } });
     expect(pen.status).toBe(201);
+  });
+
+  it("gives every animal's details the weight of its latest weighing, as a real farm's writes do", async () => {
+    const animals = (await (await as(first, '/api/v1/animals')).json()) as { id: string; name: string }[];
+    for (const { id, name } of animals) {
+      const animal = (await (await as(first, `/api/v1/animals/${id}`)).json()) as {
+        weight: number | null;
+        weightUnit: string | null;
+      };
+      const { points } = (await (await as(first, `/api/v1/animals/${id}/weights`)).json()) as {
+        points: { weightValue: number; weightUnit: string | null }[];
+      };
+      // every demo animal has a weight (the hens too), never 'Not set' beside a chart
+      expect(animal.weight, name).not.toBeNull();
+      const latest = points.at(-1);
+      if (latest)
+        expect({ weight: animal.weight, unit: animal.weightUnit }, name).toEqual({
+          weight: latest.weightValue,
+          unit: latest.weightUnit,
+        });
+    }
+    // and the lists (cards, the group weigh-in's 'Last: …' hints) read the same
+    const list = (await (await as(first, '/api/v1/animals')).json()) as { name: string; weight: number }[];
+    expect(list.find((animal) => animal.name === 'Clover')?.weight).toBe(142);
+  });
+
+  it("holds what a real farm's writes would: the breeding's reminder, the kid's dam", async () => {
+    const today = dateInZone(new Date(), 'UTC');
+    const reminders = (await (await as(first, '/api/v1/reminders')).json()) as
+      { items?: { title: string; dueDate: string }[] } | { title: string; dueDate: string }[];
+    const titled = (Array.isArray(reminders) ? reminders : (reminders.items ?? [])).map(
+      ({ title, dueDate }) => ({ title, dueDate }),
+    );
+    // 'Record Breeding' makes 'Birth expected {MMM d, yyyy}: {dam}' a week before the birth
+    expect(titled).toContainEqual({
+      title: `Birth expected ${mediumDate(addDays(today, 90))}: Hazel`,
+      dueDate: addDays(today, 83),
+    });
+    const animals = (await (await as(first, '/api/v1/animals')).json()) as { id: string; name: string }[];
+    const id = (name: string) => animals.find((animal) => animal.name === name)!.id;
+    const maple = (await (await as(first, `/api/v1/animals/${id('Maple')}`)).json()) as {
+      dam: string | null;
+      damId: string | null;
+    };
+    expect(maple).toMatchObject({ dam: 'Willow', damId: id('Willow') });
   });
 
   it('is private to its visitor: another demo is another farm', async () => {

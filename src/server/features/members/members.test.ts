@@ -6,7 +6,7 @@
 // sitter's access ends after their last day; a removed member's at once; a farm keeps an owner.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dateInZone } from '../../../shared/care/dates';
+import { addDays, dateInZone, mediumDate } from '../../../shared/care/dates';
 import { queryRows } from '../../db/sql-text';
 import { backends, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -60,7 +60,10 @@ describe.each(backends)('farm sharing on %s', (backend) => {
     const email = t.outbox.at(-1)!;
     expect(email.to).toBe('sam.sitter@example.com');
     expect(email.subject).toBe('Olive invited you to Hill Farm on Paddock');
-    expect(email.text).toContain(`as a Farm Sitter, until ${until}`);
+    // the app's date format ('Dec 6, 2026'), not the stored '2026-12-06'
+    expect(email.text).toContain(`as a Farm Sitter, until ${mediumDate(until)}.`);
+    expect(mediumDate(until)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(email.text).not.toContain(until);
     const token = tokenIn('sam.sitter@example.com');
     // only the token's hash is kept
     const stored = await queryRows<{ token_hash: string }>(t.db, sql`select token_hash from invitations`);

@@ -1,5 +1,5 @@
-// An animal's health record, assembled from the animal, its weighings and its history (a detail
-// page: a fixed handful of statements), for its farm or for a share link; and the link's rules:
+// An animal's health record, assembled from the farm's name and owner, the animal, its weighings and
+// its history (a detail page: a fixed handful of statements), for its farm or for a share link; and the link's rules:
 // 256 random bits, stored hashed, shown once, one per animal, revocable.
 import { dateInZone } from '../../../shared/care/dates';
 import type { CareEntry } from '../../../shared/schemas/care';
@@ -43,14 +43,16 @@ export function createRecordsService(deps: {
   async function record(farmId: string, animalId: string, photoBase: string | null): Promise<HealthRecord> {
     const animal = await animals.find(farmId, animalId);
     if (!animal) throw new NotFoundError('Animal');
-    const [weights, history, settings] = await Promise.all([
+    const [weights, history, settings, farm] = await Promise.all([
       care.animalWeights(farmId, animalId),
       care.animalHistory(farmId, animalId, 0, historyLimit),
       profiles.settings(farmId),
+      repo.farmCard(farmId),
     ]);
     const entries = history ? (JSON.parse(history) as { items: CareEntry[] }).items : [];
     const version = animal.photoKey ? photoVersion(animal.photoKey) : null;
     return {
+      farm,
       animal: {
         id: animal.id,
         name: animal.name,
@@ -63,6 +65,7 @@ export function createRecordsService(deps: {
         dam: animal.dam,
         sire: animal.sire,
         photoUrl: version && photoBase ? `${photoBase}?v=${version}` : null,
+        withdrawal: animal.withdrawal,
       },
       weightUnit: settings.weightUnit,
       today: dateInZone(new Date(), settings.timeZone),

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../../shared/care/dates';
 import type { HealthRecord, RecordShareLink } from '../../../shared/schemas/records';
 import { queryRows } from '../../db/sql-text';
 import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
@@ -38,7 +39,8 @@ describe.each(backends)('health record on %s', (backend) => {
     t = await createTestApp(backend);
     ({ cookie } = await t.signUpAndConfirm(email));
     ({ cookie: other } = await t.signUpAndConfirm('record-other@example.com'));
-    await send('/api/v1/farm/settings', { farmName: 'Secret Hollow Farm', weightUnit: 'kg' }, 'PATCH');
+    await send('/api/v1/farm/settings', { farmName: 'Hollow Farm', weightUnit: 'kg' }, 'PATCH');
+    await send('/api/v1/profile', { ownerName: 'Olive Grant' }, 'PATCH');
     pen = (await (await send('/api/v1/groups', { name: 'Private Pen' })).json()).id;
     clover = (
       await (
@@ -136,6 +138,29 @@ describe.each(backends)('health record on %s', (backend) => {
     expect((await send(`/api/v1/animals/${clover}/record`, undefined, 'GET', other)).status).toBe(404);
   });
 
+  it("heads the record with the farm, its owner's name and email, and the withdrawals running today", async () => {
+    const daisy = (await (await send('/api/v1/animals', { name: 'Daisy', groupIds: [pen] })).json()).id;
+    const before = (await (await send(`/api/v1/animals/${daisy}/record`)).json()) as HealthRecord;
+    expect(before.farm).toEqual({ name: 'Hollow Farm', ownerName: 'Olive Grant', ownerEmail: email });
+    expect(before.animal.withdrawal).toBeNull();
+    const dosed = await send('/api/v1/care-entries', {
+      type: 'medical',
+      animalIds: [daisy],
+      dateRecorded: before.today,
+      medicationName: 'Oxytetracycline',
+      dosage: 2,
+      dosageUnit: 'mL',
+      milkWithdrawalDays: 5,
+    });
+    expect(dosed.status).toBe(201);
+    const record = (await (await send(`/api/v1/animals/${daisy}/record`)).json()) as HealthRecord;
+    // the last days, as the animal's badges read them ('Not safe for milk until …' on the farm's today)
+    expect(record.animal.withdrawal).toEqual({ meat: null, milk: addDays(record.today, 5), eggs: null });
+    const withdrawing = (await (await send(`/api/v1/animals/${clover}/record`)).json()) as HealthRecord;
+    expect(withdrawing.animal.withdrawal).toEqual({ meat: '2026-02-20', milk: '2026-02-14', eggs: null });
+    expect((await send(`/api/v1/animals/${daisy}`, undefined, 'DELETE')).status).toBe(204);
+  });
+
   it('shares it read-only through a link of 256 random bits, stored only as its hash', async () => {
     expect(await (await send(`/api/v1/animals/${clover}/record/share`)).json()).toEqual({
       sharedSince: null,
@@ -171,8 +196,9 @@ describe.each(backends)('health record on %s', (backend) => {
     const photo = await anonymous(shared.animal.photoUrl!);
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/webp');
-    // nothing else of the farm: no farm name, owner, group, other animal
-    for (const secret of ['Secret Hollow Farm', email, 'Private Pen', pen, 'Hidden Hector', secretGoat])
+    // the farm and its owner head the record, as on paper; nothing else of the farm: no group, no other animal
+    expect(shared.farm).toEqual({ name: 'Hollow Farm', ownerName: 'Olive Grant', ownerEmail: email });
+    for (const secret of ['Private Pen', pen, 'Hidden Hector', secretGoat, 'Daisy'])
       expect(text).not.toContain(secret);
   });
 

@@ -1,13 +1,16 @@
 // The 'Health Record' of one animal as a vet reads it, on screen and on paper (one or two A4/Letter
-// pages by the print styles): identity with photo, age, dam and sire; weights as a chart and a
-// table; medicines with dosage, route, lot and withdrawal; notes. Shared by the farm's page and
-// the read-only page of a share link, so both show the same thing.
+// pages by the print styles): at the top whose it is (farm, owner's name and email), the day it was
+// printed and the withdrawals running that day ('Not safe for milk until Dec 1'); identity with
+// photo, age, dam and sire; weights as a chart and a table; medicines with dosage, route, lot and
+// withdrawal; notes. Shared by the farm's page and the read-only page of a share link, so both show
+// the same thing.
 import { ImageOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ageLabel } from '../../../shared/animals/age';
 import { dailyWeights } from '../../../shared/care/growth';
 import { sexLabels } from '../../../shared/schemas/animals';
 import type { HealthRecord, RecordEntry } from '../../../shared/schemas/records';
+import { WithdrawalBadges } from '../../features/animals/components/withdrawal-badges';
 import { medicineDetails } from '../../features/care/components/entry-display';
 import { WeightChart } from '../../features/care/components/weight-chart';
 import { chartLabel, WeightPointsTable } from '../../features/care/components/weight-card';
@@ -59,7 +62,8 @@ function DatedEntries({
 }
 
 export function HealthRecordView({ record }: { record: HealthRecord }) {
-  const { animal, weightUnit: unit } = record;
+  const { animal, farm, weightUnit: unit } = record;
+  const owner = [farm.ownerName, farm.ownerEmail].filter(Boolean).join(' · ');
   const identity: [string, string | null][] = [
     ['Species', animal.speciesName],
     ['Breed', animal.breed],
@@ -92,7 +96,10 @@ export function HealthRecordView({ record }: { record: HealthRecord }) {
           <h2 id="record-name" className="text-xl font-semibold [overflow-wrap:anywhere]">
             {animal.name}
           </h2>
+          {farm.name && <p className="font-medium [overflow-wrap:anywhere]">{farm.name}</p>}
+          {owner && <p className="[overflow-wrap:anywhere]">Owner: {owner}</p>}
           <p className="text-xs text-stone-600">Printed from Paddock on {formatUsDate(record.today)}</p>
+          <WithdrawalBadges withdrawal={animal.withdrawal} today={record.today} />
         </div>
       </header>
 

@@ -1,5 +1,6 @@
 // A group's animals to include in a new entry: a checkbox each (all checked at first), Select all /
-// Select none, and for a weight entry each animal's weight, enabled while the animal is included.
+// Select none, and for a weight entry each animal's weight, enabled while the animal is included:
+// empty, its last weighing the hint ('Last: 61.2 lbs'), no placeholder that reads as a value.
 import { useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { EntryType } from '../../../../shared/schemas/care';
@@ -10,14 +11,11 @@ export function AnimalPicker({
   form,
   type,
   unit,
-  placeholder,
   hints,
 }: {
   form: UseFormReturn<EntryFormValues, unknown, EntryFormOutput>;
   type: EntryType;
   unit: string;
-  /** the weight fields' placeholder */
-  placeholder?: string;
   /** each animal's hint under its weight ('Last: 61.2 lbs'), by id */
   hints?: Map<string, string | undefined>;
 }) {
@@ -80,7 +78,6 @@ export function AnimalPicker({
                     step={0.01}
                     min={0}
                     disabled={!animal.included}
-                    placeholder={placeholder}
                     hint={hints?.get(animal.id)}
                     className={`${controlClasses} disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-500`}
                     error={errors.animals?.[index]?.weight?.message}

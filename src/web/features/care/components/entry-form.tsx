@@ -2,7 +2,8 @@
 // A new entry is one request (one batch id chosen per form, so a retry is recorded once); an edit
 // changes the opened entry (animal page) or its whole batch (group page; a weigh-in's, each
 // animal's value) and says who recorded it. Fields start empty, SPEC's values as placeholders; a
-// weight shows the animal's latest as a hint; the medication suggests the farm's earlier ones, and
+// weight shows the animal's latest as a hint (a group's weigh-in boxes that alone: one '75.00' in
+// every box read as values); the medication suggests the farm's earlier ones, and
 // picking one fills its last dosage, unit, route and withdrawal periods into those fields that are
 // empty (or that an earlier pick filled) — never over what the user typed. Leaving with unsaved
 // changes asks first (useLeaveGuard).
@@ -407,7 +408,6 @@ export function EntryForm({
                     inputMode="decimal"
                     step={0.01}
                     min={0}
-                    placeholder={placeholders.weight}
                     error={errors.animals?.[index]?.weight?.message}
                     {...form.register(`animals.${index}.weight`)}
                   />
@@ -444,7 +444,6 @@ export function EntryForm({
             form={form}
             type={type}
             unit={unit}
-            placeholder={placeholders.weight}
             hints={
               new Map(
                 (groupAnimals ?? []).map((animal) => [
