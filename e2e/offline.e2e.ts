@@ -347,7 +347,7 @@ describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once',
   });
 
   // Issue 24, item 5: My Animals with no signal showed the whole herd greyed, and a tap opened
-  // another animal.
+  // another animal; and a note waited for the next back-off tick after the signal came back.
   describe.each(backends)('a herd of 30 on the device, on %s', (backend) => {
     let stack: Stack;
     let context: BrowserContext;
@@ -406,6 +406,10 @@ describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once',
     const cardNames = () =>
       cards().evaluateAll((all) => all.map((card) => card.querySelector('h3')?.textContent));
     const offline = (value: boolean) => context.setOffline(value);
+    const notes = async (name: string) =>
+      (await api.get<{ items: Entry[] }>(`/api/v1/animals/${ids[name]}/care-entries`)).items.filter(
+        (entry) => entry.type === 'note',
+      ).length;
 
     it("searches, filters and sorts the herd on the device, says 'Offline — herd as of {time}', and each card opens its own animal", async () => {
       await page.goto(`${stack.baseUrl}/my-animals`);
@@ -463,6 +467,59 @@ describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once',
         0,
         'the full record replaces the herd copy',
       );
+    });
+
+    async function queueNote(name: string, title: string) {
+      await page.goto(`${stack.baseUrl}/animal/${ids[name]}`);
+      await expectVisible(main().getByRole('heading', { name, exact: true }));
+      await page.waitForTimeout(2_000); // the device's copy
+      await offline(true);
+      await page.goto(`${stack.baseUrl}/animal/${ids[name]}/note-entry`);
+      await main().getByLabel('Title', { exact: true }).fill(title);
+      await main().getByLabel('Note', { exact: true }).fill('Written in the barn.');
+      await main().getByRole('button', { name: 'Add Entry', exact: true }).click();
+      await expectVisible(
+        page
+          .getByRole('region', { name: 'Sync', exact: true })
+          .getByText('1 change waiting to sync', { exact: true }),
+      );
+    }
+
+    it('sends a note at once when the signal is back, not at the next back-off tick', async () => {
+      await queueNote('Doe 1', 'Kidding soon');
+      await page.waitForTimeout(10_000); // a while in the barn
+      // the first try as the signal comes back does not get through
+      let cut = 0;
+      await page.route('**/api/v1/care-entries', (route) =>
+        route.request().method() === 'POST' && cut++ === 0
+          ? route.abort('internetdisconnected')
+          : route.continue(),
+      );
+      try {
+        await offline(false);
+        await eventually(() => notes('Doe 1'), 1, 'the note reached the farm within seconds', 8_000);
+        expect(cut, 'the first try was cut').toBeGreaterThanOrEqual(1);
+      } finally {
+        await page.unroute('**/api/v1/care-entries');
+      }
+    });
+
+    it('sends again at once when the signal comes back while a send still hangs', async () => {
+      await queueNote('Doe 2', 'Off her feed');
+      let hanging = 0;
+      await page.route('**/api/v1/care-entries', (route) => {
+        if (route.request().method() === 'POST' && hanging++ === 0) return; // never answered
+        return route.continue();
+      });
+      try {
+        await offline(false);
+        await eventually(() => hanging, 1, 'the first send is made and hangs');
+        await offline(true);
+        await offline(false);
+        await eventually(() => notes('Doe 2'), 1, 'the note reached the farm within seconds', 8_000);
+      } finally {
+        await page.unroute('**/api/v1/care-entries');
+      }
     });
   });
 });
