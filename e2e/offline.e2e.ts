@@ -345,4 +345,181 @@ describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once',
       }
     });
   });
+
+  // Issue 24, item 5: My Animals with no signal showed the whole herd greyed, and a tap opened
+  // another animal; and a note waited for the next back-off tick after the signal came back.
+  describe.each(backends)('a herd of 30 on the device, on %s', (backend) => {
+    let stack: Stack;
+    let context: BrowserContext;
+    let page: Page;
+    let api: FarmApi;
+    const ids: Record<string, string> = {};
+
+    beforeAll(async () => {
+      stack = await startStack(backend);
+      ({ context, page } = await openPage(browser(), { viewport: phone }));
+      await signUpAndConfirm(page, stack, newEmail(`offline-herd-${backend}`));
+      api = farmApi(page, stack.baseUrl);
+      const species = await api.get<{ id: string; name: string }[]>('/api/v1/species');
+      const speciesId = (name: string) => species.find((item) => item.name === name)?.id;
+      const { id: does } = await api.post<{ id: string }>('/api/v1/groups', {
+        name: 'Does',
+        color: 'rgba(34,197,94,1)',
+      });
+      const { id: flock } = await api.post<{ id: string }>('/api/v1/groups', {
+        name: 'Flock',
+        color: 'rgba(59,130,246,1)',
+      });
+      const herd = [
+        ...Array.from({ length: 20 }, (_, index) => ({
+          name: `Doe ${index + 1}`,
+          speciesId: speciesId('Goat'),
+          sex: 'female',
+          groupIds: [does],
+        })),
+        ...Array.from({ length: 8 }, (_, index) => ({
+          name: `Ewe ${index + 1}`,
+          speciesId: speciesId('Sheep'),
+          sex: 'female',
+          groupIds: [flock],
+        })),
+        { name: 'Clover', tagId: 'BAND-17', speciesId: speciesId('Goat'), sex: 'female', groupIds: [does] },
+        { name: 'Hazel', breed: 'Nubian', speciesId: speciesId('Goat'), sex: 'male', groupIds: [does] },
+      ];
+      for (const animal of herd)
+        ({ id: ids[animal.name] = '' } = await api.post<{ id: string }>('/api/v1/animals', animal));
+    });
+    afterEach(async ({ task }) => {
+      if (task.result?.state === 'fail')
+        console.error(
+          `[${task.name}] ${page.url()}\n${(await page.locator('body').innerText()).slice(0, 1500)}`,
+        );
+      await context.setOffline(false); // each test starts with the signal
+    });
+    afterAll(async () => {
+      await context?.close();
+      await stack?.stop();
+    });
+
+    const main = () => page.getByRole('main');
+    const cards = () => main().getByRole('article');
+    const cardNames = () =>
+      cards().evaluateAll((all) => all.map((card) => card.querySelector('h3')?.textContent));
+    const offline = (value: boolean) => context.setOffline(value);
+    const notes = async (name: string) =>
+      (await api.get<{ items: Entry[] }>(`/api/v1/animals/${ids[name]}/care-entries`)).items.filter(
+        (entry) => entry.type === 'note',
+      ).length;
+
+    it("searches, filters and sorts the herd on the device, says 'Offline — herd as of {time}', and each card opens its own animal", async () => {
+      await page.goto(`${stack.baseUrl}/my-animals`);
+      await expectVisible(main().getByRole('heading', { name: 'My Animals (30)', exact: true }));
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.waitForTimeout(2_000); // the device's copy is written within a second of the read
+
+      await offline(true);
+      await page.reload();
+      await expectVisible(main().getByRole('heading', { name: 'My Animals (30)', exact: true }));
+
+      await main().getByLabel('Search', { exact: true }).fill('band-17');
+      await eventually(async () => (await cardNames()).join(), 'Clover', 'a search by tag ID');
+      await expectVisible(main().getByText(/^Offline — herd as of \d{1,2}:\d{2} [AP]M$/));
+      await main().getByLabel('Search', { exact: true }).fill('nubian');
+      await eventually(async () => (await cardNames()).join(), 'Hazel', 'a search by breed');
+      await main().getByLabel('Search', { exact: true }).fill('');
+      await main().getByLabel('Species', { exact: true }).selectOption({ label: 'Sheep' });
+      await eventually(
+        async () => (await cardNames()).join(),
+        'Ewe 1,Ewe 2,Ewe 3,Ewe 4,Ewe 5,Ewe 6,Ewe 7,Ewe 8',
+        'the species filter, in natural order',
+      );
+      await expectVisible(main().getByText('8 animals', { exact: true }));
+      await main().getByLabel('Species', { exact: true }).selectOption({ label: 'All species' });
+      await main().getByLabel('Sex', { exact: true }).selectOption({ label: 'Male' });
+      await eventually(async () => (await cardNames()).join(), 'Hazel', 'the sex filter');
+      await main().getByLabel('Sex', { exact: true }).selectOption({ label: 'Any sex' });
+      await main().getByLabel('Search', { exact: true }).fill('ewe 3');
+      await eventually(async () => (await cardNames()).join(), 'Ewe 3', 'one ewe');
+      await expectVisible(main().getByText(/^Offline — herd as of /));
+      await page.setViewportSize(narrowPhone);
+      await expectNoHorizontalScroll(page, 'My Animals searched offline');
+      await page.setViewportSize(phone);
+
+      // never opened on this device: it opens from the herd's copy, and it is Ewe 3
+      await main()
+        .getByRole('article', { name: 'Ewe 3', exact: true })
+        .getByRole('link', { name: 'View Profile' })
+        .click();
+      await expectPath(page, `/animal/${ids['Ewe 3']}`);
+      await expectVisible(main().getByRole('heading', { name: 'Ewe 3', exact: true }));
+      await expectVisible(main().getByText('Sheep', { exact: true }).first());
+      await expectVisible(
+        main().getByText(/has not been opened on this device before: what My Animals holds/),
+      );
+      await expectNoSeriousA11yViolations(page, 'an animal opened offline from the herd');
+      await offline(false);
+      // back online, the whole record loads in its place
+      await eventually(
+        () =>
+          main()
+            .getByText(/what My Animals holds/)
+            .count(),
+        0,
+        'the full record replaces the herd copy',
+      );
+    });
+
+    async function queueNote(name: string, title: string) {
+      await page.goto(`${stack.baseUrl}/animal/${ids[name]}`);
+      await expectVisible(main().getByRole('heading', { name, exact: true }));
+      await page.waitForTimeout(2_000); // the device's copy
+      await offline(true);
+      await page.goto(`${stack.baseUrl}/animal/${ids[name]}/note-entry`);
+      await main().getByLabel('Title', { exact: true }).fill(title);
+      await main().getByLabel('Note', { exact: true }).fill('Written in the barn.');
+      await main().getByRole('button', { name: 'Add Entry', exact: true }).click();
+      await expectVisible(
+        page
+          .getByRole('region', { name: 'Sync', exact: true })
+          .getByText('1 change waiting to sync', { exact: true }),
+      );
+    }
+
+    it('sends a note at once when the signal is back, not at the next back-off tick', async () => {
+      await queueNote('Doe 1', 'Kidding soon');
+      await page.waitForTimeout(10_000); // a while in the barn
+      // the first try as the signal comes back does not get through
+      let cut = 0;
+      await page.route('**/api/v1/care-entries', (route) =>
+        route.request().method() === 'POST' && cut++ === 0
+          ? route.abort('internetdisconnected')
+          : route.continue(),
+      );
+      try {
+        await offline(false);
+        await eventually(() => notes('Doe 1'), 1, 'the note reached the farm within seconds', 8_000);
+        expect(cut, 'the first try was cut').toBeGreaterThanOrEqual(1);
+      } finally {
+        await page.unroute('**/api/v1/care-entries');
+      }
+    });
+
+    it('sends again at once when the signal comes back while a send still hangs', async () => {
+      await queueNote('Doe 2', 'Off her feed');
+      let hanging = 0;
+      await page.route('**/api/v1/care-entries', (route) => {
+        if (route.request().method() === 'POST' && hanging++ === 0) return; // never answered
+        return route.continue();
+      });
+      try {
+        await offline(false);
+        await eventually(() => hanging, 1, 'the first send is made and hangs');
+        await offline(true);
+        await offline(false);
+        await eventually(() => notes('Doe 2'), 1, 'the note reached the farm within seconds', 8_000);
+      } finally {
+        await page.unroute('**/api/v1/care-entries');
+      }
+    });
+  });
 });

@@ -38,11 +38,16 @@ export type Change = NewChange & {
   refused?: string;
 };
 
-const send: { [K in Write['kind']]: (input: Extract<Write, { kind: K }>['input']) => Promise<unknown> } = {
-  'care-entry': (input) => data(client['care-entries'].$post({ json: input })),
-  animal: (input) => data(client.animals.$post({ json: input })),
-  'reminder-done': ({ reminderId }) =>
-    data(client.reminders[':id'].complete.$post({ param: { id: reminderId } })),
+const send: {
+  [K in Write['kind']]: (
+    input: Extract<Write, { kind: K }>['input'],
+    signal: AbortSignal,
+  ) => Promise<unknown>;
+} = {
+  'care-entry': (input, signal) => data(client['care-entries'].$post({ json: input }, { init: { signal } })),
+  animal: (input, signal) => data(client.animals.$post({ json: input }, { init: { signal } })),
+  'reminder-done': ({ reminderId }, signal) =>
+    data(client.reminders[':id'].complete.$post({ param: { id: reminderId } }, { init: { signal } })),
 };
 
 const store = createStore('paddock-outbox', 'changes');
@@ -117,6 +122,10 @@ function retryIn(ms: number) {
 }
 
 let running: Promise<void> | null = null;
+/** Asked to send while a run was going: it may have passed the new change, or be stuck; run again. */
+let again = false;
+/** Cancels the request of the run going now (one made before the signal came back may never answer). */
+let inFlight: AbortController | null = null;
 
 /** Sends what waits, oldest first, one tab at a time (Web Locks where the browser has them). */
 export function syncNow(): Promise<void> {
@@ -124,10 +133,28 @@ export function syncNow(): Promise<void> {
     if (navigator.locks) await navigator.locks.request('paddock-outbox', flush);
     else await flush();
   };
+  if (running) again = true;
   running ??= locked().finally(() => {
     running = null;
+    if (again) {
+      again = false;
+      retryIn(0);
+    }
   });
   return running;
+}
+
+/**
+ * The signal is back (the browser's 'online' event): send at once, not at the next back-off tick,
+ * with the back-off started afresh; a request still hanging from before is dropped and made again
+ * (the server stores a change once under its id, so a second copy is harmless).
+ */
+function backOnline() {
+  failures = 0;
+  if (running) {
+    again = true;
+    inFlight?.abort();
+  } else retryIn(0);
 }
 
 /** The server's reason: what it said of the fields when it named them, else its message. */
@@ -143,12 +170,11 @@ async function flush(): Promise<void> {
   let later = false;
   for (const change of changes) {
     if (!isWaiting(change, userId)) continue;
-    if (!onlineManager.isOnline()) {
-      later = true;
-      break;
-    }
+    // no network: nothing to try until the browser says it is back (backOnline), so no back-off
+    if (!onlineManager.isOnline()) break;
     try {
-      await send[change.kind](change.input as never);
+      inFlight = new AbortController();
+      await send[change.kind](change.input as never, inFlight.signal);
       await del(change.id, store);
       sent += 1;
     } catch (error) {
@@ -167,10 +193,13 @@ async function flush(): Promise<void> {
         break;
       }
       await set(change.id, { ...change, refused: reasonOf(error) }, store);
+    } finally {
+      inFlight = null;
     }
   }
   await changed();
   if (sent) await queryClient.invalidateQueries();
+  if (again) return; // asked again meanwhile (back online, a new change): syncNow runs at once
   failures = later ? failures + 1 : 0;
   if (later) retryIn(Math.min(60_000, 2_000 * 2 ** Math.min(failures - 1, 5)));
 }
@@ -230,14 +259,12 @@ export function useOutbox() {
 
 let started = false;
 
-/** Starts the outbox: loads it, and sends on reconnecting, on coming back to the tab, and on signing in. */
+/** Starts the outbox: loads it, and sends on reconnecting (at once), on coming back to the tab, and on signing in. */
 export function startOutbox(): void {
   if (started) return;
   started = true;
   tabs?.addEventListener('message', () => void reload());
-  onlineManager.subscribe((online) => {
-    if (online) retryIn(0);
-  });
+  window.addEventListener('online', backOnline);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') retryIn(0);
   });

@@ -1,17 +1,17 @@
 // /animal/:animalId: the animal's photo, name, age and groups, Add Entry (above the fold on a phone),
 // its details, its reminders (its own and its groups') and its care history. Edit shows only for
 // those whose role may change animals.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, ImageOff, Pencil } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'wouter';
-import type { Animal } from '../../../shared/schemas/animals';
+import type { Animal, AnimalListItem } from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import { isNotFound, LoadErrorAlert, Loading } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
-import { animalQuery } from '../../features/animals/api/animals';
-import { animalAge, animalWeight, sexLabel } from '../../features/animals/animal-display';
+import { animalQuery, animalSearchQuery, animalsQuery } from '../../features/animals/api/animals';
+import { animalAge, animalWeight, groupChipsOf, sexLabel } from '../../features/animals/animal-display';
 import { AnimalNotFound } from '../../features/animals/components/animal-not-found';
 import { FamilyCards } from '../../features/animals/components/family-card';
 import { GroupChips } from '../../features/animals/components/group-chip';
@@ -24,7 +24,9 @@ import { WithdrawalBadges } from '../../features/animals/components/withdrawal-b
 import { useFarmToday } from '../../hooks/use-farm-today';
 import { formatUsDate } from '../../lib/dates';
 import { useCan } from '../../lib/farm';
+import { useOnline } from '../../lib/outbox';
 import { profileQuery } from '../../lib/profile';
+import { groupsQuery } from '../../features/groups/api/groups';
 import { usePageHeading } from '../page-heading';
 
 // the chart's code comes only to pages that chart
@@ -49,15 +51,41 @@ function detailRows(
   ];
 }
 
+/**
+ * An animal as far as the herd list knows it (no color, parents or full photo): what its profile
+ * shows with no signal when the animal itself was never opened on this device.
+ */
+function animalFromListItem(item: AnimalListItem, groups: Parameters<typeof groupChipsOf>[1]): Animal {
+  return {
+    ...item,
+    speciesId: null,
+    color: null,
+    dam: null,
+    sire: null,
+    damId: null,
+    sireId: null,
+    photoUrl: item.thumbnailUrl,
+    groups: groupChipsOf(item.groupIds, groups),
+    createdAt: '',
+    updatedAt: '',
+  };
+}
+
+/** What the herd list does not hold: not shown from it, rather than shown as 'Not set'. */
+const notListed = ['Color', 'Dam', 'Sire'];
+
 /** The profile's head: photo, name, species and age, Edit, groups — short, so Add Entry shows on a phone. */
 function AnimalProfile({
   animal,
   today,
   weightUnit,
+  fromHerd = false,
 }: {
   animal: Animal;
   today: string;
   weightUnit: WeightUnit;
+  /** only what the herd list holds of it (offline, never opened on this device) */
+  fromHerd?: boolean;
 }) {
   const age = animalAge(animal, today);
   const canEdit = useCan('member');
@@ -114,6 +142,12 @@ function AnimalProfile({
         </div>
         <WithdrawalBadges withdrawal={animal.withdrawal} today={today} />
         <GroupChips groups={animal.groups} linked />
+        {fromHerd && (
+          <p role="status" className="text-sm text-stone-700">
+            You are offline. This animal has not been opened on this device before: what My Animals holds of
+            it is shown; the rest will load when you are back online.
+          </p>
+        )}
       </section>
 
       <AddEntryMenu basePath={`/animal/${animal.id}`} />
@@ -123,20 +157,22 @@ function AnimalProfile({
           Details
         </h3>
         <dl className="divide-y divide-stone-100 border-t border-stone-100">
-          {detailRows(animal, today, weightUnit).map(({ label, value, empty = 'Not set', href }) => (
-            <div key={label} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 py-2 text-sm">
-              <dt className="font-medium text-stone-600">{label}</dt>
-              <dd className={`[overflow-wrap:anywhere] ${value ? '' : 'text-stone-500 italic'}`}>
-                {value && href ? (
-                  <Link href={href} className="font-medium text-brand-700 underline underline-offset-4">
-                    {value}
-                  </Link>
-                ) : (
-                  (value ?? empty)
-                )}
-              </dd>
-            </div>
-          ))}
+          {detailRows(animal, today, weightUnit)
+            .filter((row) => !fromHerd || !notListed.includes(row.label))
+            .map(({ label, value, empty = 'Not set', href }) => (
+              <div key={label} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 py-2 text-sm">
+                <dt className="font-medium text-stone-600">{label}</dt>
+                <dd className={`[overflow-wrap:anywhere] ${value ? '' : 'text-stone-500 italic'}`}>
+                  {value && href ? (
+                    <Link href={href} className="font-medium text-brand-700 underline underline-offset-4">
+                      {value}
+                    </Link>
+                  ) : (
+                    (value ?? empty)
+                  )}
+                </dd>
+              </div>
+            ))}
         </dl>
       </section>
 
@@ -170,7 +206,20 @@ function AnimalProfile({
 
 export default function AnimalProfilePage() {
   const { animalId = '' } = useParams<{ animalId: string }>();
-  const animal = useQuery(animalQuery(animalId));
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const animal = useQuery({
+    ...animalQuery(animalId),
+    // with no signal, an animal never opened here shows from the device's copy of the herd
+    placeholderData: online
+      ? undefined
+      : () => {
+          const listed = [animalSearchQuery({}).queryKey, animalsQuery.queryKey]
+            .flatMap((key) => queryClient.getQueryData<AnimalListItem[]>(key) ?? [])
+            .find((item) => item.id === animalId);
+          return listed && animalFromListItem(listed, queryClient.getQueryData(groupsQuery.queryKey));
+        },
+  });
   const profile = useQuery(profileQuery);
   const { today } = useFarmToday();
   usePageHeading(animal.data?.name);
@@ -180,5 +229,12 @@ export default function AnimalProfilePage() {
     if (isNotFound(animal.error)) return <AnimalNotFound />;
     return <LoadErrorAlert error={animal.error} onRetry={() => void animal.refetch()} />;
   }
-  return <AnimalProfile animal={animal.data} today={today} weightUnit={profile.data?.weightUnit ?? 'lbs'} />;
+  return (
+    <AnimalProfile
+      animal={animal.data}
+      today={today}
+      weightUnit={profile.data?.weightUnit ?? 'lbs'}
+      fromHerd={animal.isPlaceholderData}
+    />
+  );
 }

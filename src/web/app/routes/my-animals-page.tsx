@@ -1,7 +1,8 @@
 // /my-animals: the farm's animals, found by a search (name, tag ID, breed), narrowed by group,
 // species and sex and ordered by name (natural order), age or weight — all done by the server
-// (GET /api/v1/animals?…). The choice lives in the address, so a reload or Back keeps it. Adding,
-// importing and deleting animals show only for those whose role may.
+// (GET /api/v1/animals?…), or with no signal by the device on its copy of the whole herd. The choice
+// lives in the address, so a reload or Back keeps it. Adding, importing and deleting animals show
+// only for those whose role may.
 import { WaitingChanges } from '../../components/waiting-changes';
 import { useQuery } from '@tanstack/react-query';
 import { PawPrint, Trash2 } from 'lucide-react';
@@ -23,11 +24,19 @@ import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { animalSearchQuery, speciesQuery, useDeleteAnimal } from '../../features/animals/api/animals';
 import { groupChipsOf } from '../../features/animals/animal-display';
-import { isFiltered, readFilters, type FilterKey } from '../../features/animals/animal-filters';
+import {
+  formatUsTime,
+  isFiltered,
+  readFilters,
+  searchHerd,
+  type FilterKey,
+} from '../../features/animals/animal-filters';
 import { AnimalCard } from '../../features/animals/components/animal-card';
 import { groupsQuery } from '../../features/groups/api/groups';
 import { useFarmToday } from '../../hooks/use-farm-today';
+import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/farm';
+import { useOnline } from '../../lib/outbox';
 import { profileQuery } from '../../lib/profile';
 
 const searchDelay = 300;
@@ -74,6 +83,10 @@ export default function MyAnimalsPage() {
   const [params, setParams] = useSearchParams();
   const filter = readFilters(params);
   const animals = useQuery(animalSearchQuery(filter));
+  // the whole herd (the unfiltered list: the same query when nothing is chosen), kept on the
+  // device: with no signal the search runs on it
+  const herd = useQuery(animalSearchQuery({}));
+  const online = useOnline();
   const groups = useQuery(groupsQuery);
   const species = useQuery(speciesQuery);
   const profile = useQuery(profileQuery);
@@ -105,11 +118,17 @@ export default function MyAnimalsPage() {
       { replace: true },
     );
 
-  if (animals.isPending) return <Loading tight>Loading animals...</Loading>;
-  if (animals.isError) return <LoadErrorAlert error={animals.error} onRetry={() => void animals.refetch()} />;
+  const noNetwork = !online || (animals.error instanceof ApiError && animals.error.status === 0);
+  const onDevice =
+    noNetwork && herd.data ? searchHerd(herd.data, filter, { today, species: species.data }) : null;
+
+  if (!onDevice && animals.isPending) return <Loading tight>Loading animals...</Loading>;
+  if (!onDevice && animals.isError)
+    return <LoadErrorAlert error={animals.error} onRetry={() => void animals.refetch()} />;
 
   const filtered = isFiltered(filter);
-  const list = animals.data;
+  const list = onDevice ?? animals.data ?? [];
+  const stale = !onDevice && animals.isPlaceholderData;
   const weightUnit = profile.data?.weightUnit ?? 'lbs';
 
   const confirmDelete = async () => {
@@ -126,7 +145,7 @@ export default function MyAnimalsPage() {
     }
   };
 
-  const noAnimalsAtAll = !filtered && list.length === 0 && !animals.isPlaceholderData;
+  const noAnimalsAtAll = !filtered && list.length === 0 && !stale;
 
   return (
     <div className="space-y-4">
@@ -145,6 +164,11 @@ export default function MyAnimalsPage() {
           </div>
         )}
       </div>
+      {onDevice && (
+        <p role="status" className="text-sm font-medium text-stone-700">
+          Offline — herd as of {formatUsTime(herd.dataUpdatedAt)}
+        </p>
+      )}
       <WaitingChanges kind="animal" />
       {noAnimalsAtAll ? (
         <section className="space-y-2 rounded-xl border border-dashed border-stone-300 bg-white p-6 text-center">
@@ -248,7 +272,7 @@ export default function MyAnimalsPage() {
               </Button>
             </section>
           ) : (
-            <ul className={`space-y-3 ${animals.isPlaceholderData ? 'opacity-60' : ''}`}>
+            <ul className={`space-y-3 ${stale ? 'opacity-60' : ''}`}>
               {list.map((animal) => (
                 <li key={animal.id}>
                   <AnimalCard

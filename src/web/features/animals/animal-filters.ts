@@ -1,14 +1,21 @@
 // My Animals' search, filters and order as URL search params (?q=&group=&species=&sex=
 // &withdrawal=&sort=), so a reload and the Back button bring the same list back. Values a
 // hand-edited address could hold but the API would refuse are dropped here rather than shown as an
-// error.
+// error. With no signal, searchHerd does the server's search on the device's copy of the herd.
+import { compareNaturally } from '../../../shared/animals/natural-sort';
+import { activeWithdrawals } from '../../../shared/care/withdrawal';
 import {
   animalSortValues,
   noGroup,
   sexValues,
   underWithdrawal,
+  type AnimalListItem,
   type AnimalListQuery,
+  type AnimalSort,
+  type Species,
 } from '../../../shared/schemas/animals';
+import { kilogramsPerPound } from '../../../shared/units/weights';
+import { dateInZone, usDate } from '../../lib/dates';
 
 export const filterKeys = ['q', 'group', 'species', 'sex', 'withdrawal', 'sort'] as const;
 export type FilterKey = (typeof filterKeys)[number];
@@ -37,3 +44,77 @@ export function readFilters(params: URLSearchParams): AnimalListQuery {
 /** True when anything narrows the list (the order alone does not). */
 export const isFiltered = (filter: AnimalListQuery) =>
   Boolean(filter.q || filter.group || filter.species || filter.sex || filter.withdrawal);
+
+/** Its weight in kilograms whatever unit it was recorded in (no unit: lbs), as the server orders. */
+const kilograms = (animal: AnimalListItem) =>
+  animal.weight === null ? null : animal.weight * (animal.weightUnit === 'kg' ? 1 : kilogramsPerPound);
+
+/** Ascending or descending by a value; an animal without one comes last either way. */
+function byValue<T extends string | number>(
+  value: (animal: AnimalListItem) => T | null,
+  descending: boolean,
+) {
+  return (a: AnimalListItem, b: AnimalListItem) => {
+    const left = value(a);
+    const right = value(b);
+    if (left === right) return 0;
+    if (left === null) return 1;
+    if (right === null) return -1;
+    return (left < right ? -1 : 1) * (descending ? -1 : 1);
+  };
+}
+
+const orders: Record<AnimalSort, (a: AnimalListItem, b: AnimalListItem) => number> = {
+  name: () => 0,
+  youngest: byValue((animal) => animal.birthDate, true),
+  oldest: byValue((animal) => animal.birthDate, false),
+  heaviest: byValue(kilograms, true),
+  lightest: byValue(kilograms, false),
+};
+
+/**
+ * The server's search (GET /api/v1/animals?…, animals.repo.ts) done on the device's copy of the
+ * whole herd, for My Animals with no signal: the same matches and the same order. `species` is
+ * the farm's species list (a list item names its species; the filter gives its id); `today` is
+ * the farm's date, for the withdrawal filter.
+ */
+export function searchHerd(
+  herd: AnimalListItem[],
+  filter: AnimalListQuery,
+  { today, species }: { today: string; species: Pick<Species, 'id' | 'name'>[] | undefined },
+): AnimalListItem[] {
+  const text = filter.q?.trim().toLowerCase();
+  const speciesName = filter.species
+    ? (species?.find((item) => item.id === filter.species)?.name ?? null)
+    : null;
+  const contains = (value: string | null) => value !== null && value.toLowerCase().includes(text ?? '');
+  const order = orders[filter.sort ?? 'name'];
+  return herd
+    .filter(
+      (animal) =>
+        (!text || contains(animal.name) || contains(animal.tagId) || contains(animal.breed)) &&
+        (!filter.group ||
+          (filter.group === noGroup ? !animal.groupIds.length : animal.groupIds.includes(filter.group))) &&
+        (!filter.species || (speciesName !== null && animal.speciesName === speciesName)) &&
+        (!filter.sex || animal.sex === filter.sex) &&
+        (!filter.withdrawal || activeWithdrawals(animal.withdrawal, today).length > 0),
+    )
+    .sort(
+      (a, b) => order(a, b) || compareNaturally(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+}
+
+/**
+ * A moment as the app writes it: '9:05 AM' today, '11/25/26 9:05 AM' on another day (US style, as
+ * every date here), on this device's clock unless a zone is given. For 'Offline — herd as of {time}'
+ * (here, not in lib/dates, so that only My Animals downloads it).
+ */
+export function formatUsTime(
+  at: number,
+  now = Date.now(),
+  timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): string {
+  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(at);
+  const day = dateInZone(new Date(at), timeZone);
+  return day === dateInZone(new Date(now), timeZone) ? time : `${usDate(day)} ${time}`;
+}
