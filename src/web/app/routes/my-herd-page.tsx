@@ -1,5 +1,5 @@
 // /home, My Herd: the next reminders (features/reminders' card) and the farm's groups; adding a
-// group is for those whose role may.
+// group is for those whose role may. From 1024 px the groups fill the width beside the reminders.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Loading, LoadError } from '../../components/page-states';
@@ -36,12 +36,16 @@ export default function MyHerdPage() {
   if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;
 
   return (
-    <div className="space-y-4">
-      <UpcomingRemindersCard />
+    <div className="space-y-4 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-6 lg:space-y-0">
+      <div className="lg:col-start-2 lg:row-start-1">
+        <UpcomingRemindersCard />
+      </div>
       {groups.data.length === 0 ? (
-        <EmptyHerd canAdd={canAdd} />
+        <div className="lg:col-start-1 lg:row-start-1">
+          <EmptyHerd canAdd={canAdd} />
+        </div>
       ) : (
-        <section aria-labelledby="groups-heading" className="space-y-3">
+        <section aria-labelledby="groups-heading" className="space-y-3 lg:col-start-1 lg:row-start-1">
           <div className="flex items-center justify-between gap-2">
             <h2 id="groups-heading" className="text-lg font-semibold">
               My Herd <span className="font-normal text-stone-600">({groups.data.length})</span>
@@ -52,7 +56,7 @@ export default function MyHerdPage() {
               </Link>
             )}
           </div>
-          <ul className="flex flex-col gap-3 md:items-center">
+          <ul className="flex flex-col gap-3 md:items-center lg:flex-row lg:flex-wrap lg:items-stretch">
             {groups.data.map((group) => (
               <li key={group.id} className="w-full md:w-auto">
                 <GroupCard group={group} />
