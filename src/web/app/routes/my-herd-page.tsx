@@ -56,9 +56,9 @@ export default function MyHerdPage() {
               </Link>
             )}
           </div>
-          <ul className="flex flex-col gap-3 md:items-center lg:flex-row lg:flex-wrap lg:items-stretch">
+          <ul className="flex flex-col gap-3 md:items-center lg:grid lg:grid-cols-[repeat(auto-fill,minmax(17rem,1fr))]">
             {groups.data.map((group) => (
-              <li key={group.id} className="w-full md:w-auto">
+              <li key={group.id} className="w-full md:w-auto lg:w-full">
                 <GroupCard group={group} />
               </li>
             ))}

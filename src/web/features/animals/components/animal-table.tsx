@@ -114,7 +114,7 @@ export default function AnimalTable({
             {columns.map(({ key, label }) => {
               const direction = sort?.column === key ? sort.direction : null;
               return (
-                <th key={key} scope="col" aria-sort={direction ?? 'none'} className="px-2 py-1 font-medium">
+                <th key={key} scope="col" aria-sort={direction ?? 'none'} className="px-1 py-1 font-medium">
                   <button
                     type="button"
                     onClick={() => sortBy(key)}
@@ -136,7 +136,7 @@ export default function AnimalTable({
         <tbody className="divide-y divide-stone-100">
           {rows.map(({ animal, groups, statuses }) => (
             <tr key={animal.id} className="align-top hover:bg-stone-50">
-              <th scope="row" className="px-3 py-2 font-medium [overflow-wrap:anywhere]">
+              <th scope="row" className="min-w-36 px-2 py-2 font-medium break-words">
                 <Link
                   href={`/animal/${animal.id}`}
                   className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-4 hover:text-brand-800"
@@ -144,15 +144,15 @@ export default function AnimalTable({
                   {animal.name}
                 </Link>
               </th>
-              <td className="px-3 py-2 [overflow-wrap:anywhere]">{animal.tagId ?? ''}</td>
-              <td className="px-3 py-2">{animal.speciesName ?? 'Unknown Species'}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{sexLabel(animal.sex) ?? 'N/A'}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{animalAge(animal, today) ?? ''}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{animalWeight(animal, weightUnit) ?? ''}</td>
-              <td className="px-3 py-2">
+              <td className="min-w-24 px-2 py-2 break-words">{animal.tagId ?? ''}</td>
+              <td className="px-2 py-2">{animal.speciesName ?? 'Unknown Species'}</td>
+              <td className="px-2 py-2">{sexLabel(animal.sex) ?? 'N/A'}</td>
+              <td className="px-2 py-2 whitespace-nowrap">{animalAge(animal, today) ?? ''}</td>
+              <td className="px-2 py-2 whitespace-nowrap">{animalWeight(animal, weightUnit) ?? ''}</td>
+              <td className="max-w-48 px-2 py-2">
                 <GroupChips groups={groups} />
               </td>
-              <td className="px-3 py-2">
+              <td className="px-2 py-2">
                 {statuses.length ? (
                   <ul className="space-y-0.5 font-medium text-amber-900">
                     {statuses.map((status) => (
