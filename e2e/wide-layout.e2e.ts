@@ -6,7 +6,12 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, desktop, narrowPhone, openPage, sharedBrowser } from './support/browser';
-import { eventually, expectNoHorizontalScroll, expectVisible } from './support/checks';
+import {
+  eventually,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+} from './support/checks';
 import { farmApi } from './support/care';
 import { newEmail, signUpAndConfirm } from './support/journeys';
 import { longNames, seedSeason, type Season } from './support/season';
@@ -146,6 +151,7 @@ describe.skipIf(!browserAvailable)('the app on a laptop and on a small phone', (
       await eventually(async () => (await tableNames()).join('|'), byName.join('|'), 'by name');
       // a row's name opens the profile
       await expectVisible(animalsTable().getByRole('link', { name: 'Clover', exact: true }));
+      await expectNoSeriousA11yViolations(page, '/my-animals (table, 1280 px)');
     });
 
     it('remembers the table after a reload, and keeps cards on a phone', async () => {

@@ -1,5 +1,5 @@
 // /home, My Herd: the next reminders (features/reminders' card) and the farm's groups; adding a
-// group is for those whose role may. From 1024 px the groups fill the width beside the reminders.
+// group is for those whose role may. From 1024 px the groups' 339 × 180 px cards (SPEC) fill rows.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Loading, LoadError } from '../../components/page-states';
@@ -36,16 +36,12 @@ export default function MyHerdPage() {
   if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;
 
   return (
-    <div className="space-y-4 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-6 lg:space-y-0">
-      <div className="lg:col-start-2 lg:row-start-1">
-        <UpcomingRemindersCard />
-      </div>
+    <div className="space-y-4">
+      <UpcomingRemindersCard />
       {groups.data.length === 0 ? (
-        <div className="lg:col-start-1 lg:row-start-1">
-          <EmptyHerd canAdd={canAdd} />
-        </div>
+        <EmptyHerd canAdd={canAdd} />
       ) : (
-        <section aria-labelledby="groups-heading" className="space-y-3 lg:col-start-1 lg:row-start-1">
+        <section aria-labelledby="groups-heading" className="space-y-3">
           <div className="flex items-center justify-between gap-2">
             <h2 id="groups-heading" className="text-lg font-semibold">
               My Herd <span className="font-normal text-stone-600">({groups.data.length})</span>
@@ -56,9 +52,9 @@ export default function MyHerdPage() {
               </Link>
             )}
           </div>
-          <ul className="flex flex-col gap-3 md:items-center lg:grid lg:grid-cols-[repeat(auto-fill,minmax(17rem,1fr))]">
+          <ul className="flex flex-col gap-3 md:items-center lg:grid lg:grid-cols-[repeat(auto-fill,339px)]">
             {groups.data.map((group) => (
-              <li key={group.id} className="w-full md:w-auto lg:w-full">
+              <li key={group.id} className="w-full md:w-auto">
                 <GroupCard group={group} />
               </li>
             ))}

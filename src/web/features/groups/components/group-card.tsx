@@ -29,7 +29,7 @@ export function GroupCard({ group }: { group: Group }) {
       href={href}
       onKeyDown={onKeyDown}
       data-testid="group-card"
-      className="group flex w-full flex-col gap-2 overflow-hidden rounded-xl border border-l-[6px] border-stone-200 p-4 shadow-sm transition-shadow hover:shadow-md md:h-[180px] md:w-[339px] lg:w-full"
+      className="group flex w-full flex-col gap-2 overflow-hidden rounded-xl border border-l-[6px] border-stone-200 p-4 shadow-sm transition-shadow hover:shadow-md md:h-[180px] md:w-[339px]"
       style={{ borderLeftColor: solid(group.color), backgroundColor: translucent(group.color, 0.08) }}
     >
       <div className="flex items-start gap-2">
