@@ -10,6 +10,7 @@ import { activeWithdrawals, withdrawalBadge } from '../../../../shared/care/with
 import type { AnimalListItem } from '../../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { convertWeight } from '../../../../shared/units/weights';
+import { Button } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
 import { animalAge, animalWeight, sexLabel } from '../animal-display';
 import { GroupChips, type Chip } from './group-chip';
@@ -115,14 +116,14 @@ export default function AnimalTable({
               const direction = sort?.column === key ? sort.direction : null;
               return (
                 <th key={key} scope="col" aria-sort={direction ?? 'none'} className="px-1 py-1 font-medium">
-                  <button
-                    type="button"
+                  <Button
+                    variant="ghost"
                     onClick={() => sortBy(key)}
-                    className="inline-flex min-h-9 items-center gap-1 rounded-md px-1 whitespace-nowrap hover:bg-stone-200/70"
+                    className="!min-h-9 !gap-1 !px-1 !py-1 whitespace-nowrap hover:bg-stone-200/70"
                   >
                     {label}
                     <SortIcon direction={direction} />
-                  </button>
+                  </Button>
                 </th>
               );
             })}
