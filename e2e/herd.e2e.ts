@@ -181,7 +181,7 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
       await expectToastAndDismiss(page, 'Animal added', 'Clover is on the record.');
       await expectHeaderTitle(page, 'Group Animals');
       const card = animalCard(page, clover.name);
-      await expectVisible(card.getByRole('link', { name: 'See Info about Clover', exact: true }));
+      await expectVisible(card.getByRole('link', { name: 'View Profile', exact: true }));
       await expectVisible(card.getByText(`Sex: ${clover.sex}`, { exact: true }));
       await expectVisible(card.getByText(`Born: ${clover.shownBirthDate}`, { exact: true }));
       await expectVisible(card.getByText(`Breed: ${clover.breed}`, { exact: true }));
@@ -214,9 +214,7 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
       await expectPath(page, `/group/${ids.goats}/animals`);
       await expectToastAndDismiss(page, 'Animal added', 'Pepper is on the record.');
       for (const name of [clover.name, pepper.name]) {
-        await expectVisible(
-          animalCard(page, name).getByRole('link', { name: `See Info about ${name}`, exact: true }),
-        );
+        await expectVisible(animalCard(page, name).getByRole('link', { name: 'View Profile', exact: true }));
       }
       await expectVisible(animalCard(page, pepper.name).getByText('Born: N/A', { exact: true }));
       await expectVisible(main().getByRole('heading', { level: 2, name: 'Goats (2)' }));

@@ -1,5 +1,6 @@
 // The signed-in layout: a collapsible sidebar on desktop, a header and a bottom tab bar on phones,
-// content at most 480 px wide, and the page title.
+// and the page title. Content is at most 480 px wide below 1024 px (the phone layout); from 1024 px
+// it uses the width (a form stays a readable column): decision 0016.
 import { useQuery } from '@tanstack/react-query';
 import { Bell, House, PanelLeft, PawPrint, UserRound, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -82,7 +83,23 @@ function DemoBanner() {
   );
 }
 
-export function AppShell({ title: givenTitle, children }: { title?: string; children: ReactNode }) {
+/** The main column's width: 480 px below 1024 px; from there the page's own width. */
+const mainWidths = {
+  wide: 'lg:max-w-6xl lg:px-6',
+  form: 'lg:max-w-2xl',
+} as const;
+export type MainWidth = keyof typeof mainWidths;
+
+export function AppShell({
+  title: givenTitle,
+  width = 'wide',
+  children,
+}: {
+  title?: string;
+  /** from 1024 px: 'wide' uses the width, 'form' keeps a readable column */
+  width?: MainWidth;
+  children: ReactNode;
+}) {
   const [pathname] = useLocation();
   const active = sectionOf(pathname);
   const [heading, setHeading] = useState<string | null>(null);
@@ -147,7 +164,9 @@ export function AppShell({ title: givenTitle, children }: { title?: string; chil
         <FarmSwitcher />
         <DemoBanner />
         <SyncBanners />
-        <main className="mx-auto w-full max-w-[480px] px-4 pt-4 pb-24 md:pb-10 print:max-w-none print:p-0">
+        <main
+          className={`mx-auto w-full max-w-[480px] px-4 pt-4 pb-24 md:pb-10 ${mainWidths[width]} print:max-w-none print:p-0`}
+        >
           <PageHeadingContext value={setHeading}>{children}</PageHeadingContext>
         </main>
       </div>

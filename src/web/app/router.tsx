@@ -4,7 +4,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useParams, useRouter } from 'wouter';
 import { MembersOnlyNotice, useMembersOnly } from '../components/members-only';
-import { AppShell } from './app-shell';
+import { AppShell, type MainWidth } from './app-shell';
 import { NotFoundPage } from './not-found-page';
 import { PageErrorBoundary } from './page-error-boundary';
 import { RequireAuth } from './require-auth';
@@ -18,6 +18,8 @@ type AppRoute = {
    * anyway), with the page this names to go back to.
    */
   membersOnly?: (params: Record<string, string | undefined>) => string;
+  /** from 1024 px a form keeps a readable column; other pages use the width (decision 0016) */
+  width?: MainWidth;
 };
 
 const CareEntryPage = lazy(() => import('./routes/care-entry-page'));
@@ -29,6 +31,7 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/add-group',
     title: 'Add Group',
+    width: 'form',
     Page: lazy(() => import('../features/groups/add-group-page')),
     membersOnly: () => '/home',
   },
@@ -40,6 +43,7 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/group/:groupId/edit',
     title: 'Edit Group',
+    width: 'form',
     Page: lazy(() => import('../features/groups/edit-group-page')),
     membersOnly: ({ groupId }) => `/group/${groupId}`,
   },
@@ -56,12 +60,14 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/group/:groupId/add-animal',
     title: 'Add Animal',
+    width: 'form',
     Page: lazy(() => import('./routes/add-animal-page')),
     membersOnly: ({ groupId }) => `/group/${groupId}/animals`,
   },
   {
     path: '/add-animal',
     title: 'Add Animal',
+    width: 'form',
     Page: lazy(() => import('./routes/add-animal-page')),
     membersOnly: () => '/my-animals',
   },
@@ -73,23 +79,27 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/animal/:animalId/edit',
     title: 'Edit Animal',
+    width: 'form',
     Page: lazy(() => import('./routes/edit-animal-page')),
     membersOnly: ({ animalId }) => `/animal/${animalId}`,
   },
   {
     path: '/animal/:animalId/record',
     title: 'Health Record',
+    width: 'form',
     Page: lazy(() => import('./routes/health-record-page')),
   },
   {
     path: '/animal/:animalId/breeding',
     title: 'Record Breeding',
+    width: 'form',
     Page: lazy(() => import('./routes/record-breeding-page')),
     membersOnly: ({ animalId }) => `/animal/${animalId}`,
   },
   {
     path: '/animal/:animalId/birth',
     title: 'Record Birth',
+    width: 'form',
     Page: lazy(() => import('./routes/record-birth-page')),
     membersOnly: ({ animalId }) => `/animal/${animalId}`,
   },
@@ -109,23 +119,40 @@ export const appRoutes: AppRoute[] = [
     title: 'Reminders',
     Page: lazy(() => import('../features/reminders/reminders-page')),
   },
-  { path: '/account', title: 'Account', Page: lazy(() => import('../features/account/account-page')) },
+  {
+    path: '/account',
+    title: 'Account',
+    width: 'form',
+    Page: lazy(() => import('../features/account/account-page')),
+  },
   // care entry forms: new and edit, for one animal or a whole group (one page reads the path)
   ...(['medical', 'weight', 'note'] as const).flatMap((type) =>
     ['/animal/:animalId', '/group/:groupId'].flatMap((owner) => [
-      { path: `${owner}/${type}-entry`, title: entryTitles[type], Page: CareEntryPage },
-      { path: `${owner}/edit-${type}/:entryId`, title: `Edit ${entryTitles[type]}`, Page: CareEntryPage },
+      {
+        path: `${owner}/${type}-entry`,
+        title: entryTitles[type],
+        width: 'form' as const,
+        Page: CareEntryPage,
+      },
+      {
+        path: `${owner}/edit-${type}/:entryId`,
+        title: `Edit ${entryTitles[type]}`,
+        width: 'form' as const,
+        Page: CareEntryPage,
+      },
     ]),
   ),
   {
     path: '/reminders/new',
     title: 'New Reminder',
+    width: 'form',
     Page: lazy(() => import('./routes/new-reminder-page')),
     membersOnly: () => '/reminders',
   },
   {
     path: '/reminders/:id/edit',
     title: 'Edit Reminder',
+    width: 'form',
     Page: lazy(() => import('./routes/edit-reminder-page')),
     membersOnly: () => '/reminders',
   },
@@ -197,7 +224,7 @@ export function AppRouter() {
   if (!current) return <NotFoundPage />;
   return (
     <RequireAuth>
-      <AppShell title={current.title}>
+      <AppShell title={current.title} width={current.width}>
         <PageErrorBoundary resetKey={location}>
           <Suspense fallback={loading}>
             <Switch>

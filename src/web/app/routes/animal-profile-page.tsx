@@ -1,6 +1,6 @@
 // /animal/:animalId: the animal's photo, name, age and groups, Add Entry (above the fold on a phone),
-// its details, its reminders (its own and its groups') and its care history. Edit shows only for
-// those whose role may change animals.
+// its details, its reminders (its own and its groups') and its care history (from 1024 px, these
+// two in a second column). Edit shows only for those whose role may change animals.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, ImageOff, Pencil } from 'lucide-react';
 import { lazy, Suspense } from 'react';
@@ -90,116 +90,123 @@ function AnimalProfile({
   const age = animalAge(animal, today);
   const canEdit = useCan('member');
   return (
-    <div className="space-y-4">
-      <section aria-labelledby="animal-name" className={`${cardClasses} space-y-3`}>
-        <div className="flex items-start gap-3">
-          {animal.photoUrl ? (
-            <a
-              href={animal.photoUrl}
-              target="_blank"
-              rel="noreferrer"
-              className="block size-24 shrink-0 overflow-hidden rounded-lg bg-stone-100"
-            >
-              <img
-                src={animal.thumbnailUrl ?? animal.photoUrl}
-                alt={animal.name}
-                className="size-full object-cover"
-              />
-            </a>
-          ) : (
-            <div className="flex size-24 shrink-0 flex-col items-center justify-center gap-1 rounded-lg bg-stone-100 text-stone-600">
-              <ImageOff aria-hidden className="size-6" />
-              <span className="text-xs font-medium">No Image</span>
-            </div>
-          )}
-          <div className="min-w-0 flex-1 space-y-1">
-            <h2 id="animal-name" className="text-xl font-semibold [overflow-wrap:anywhere]">
-              {animal.name}
-            </h2>
-            <p className="text-sm [overflow-wrap:anywhere] text-stone-600">
-              {animal.speciesName ?? 'Unknown Species'}
-              {age && <span> · {age}</span>}
-            </p>
-            <div className="flex flex-wrap gap-2">
-              {canEdit && (
-                <Link
-                  href={`/animal/${animal.id}/edit`}
-                  className={`${buttonBase} ${buttonClasses.secondary} -ml-0.5`}
-                >
-                  <Pencil aria-hidden className="size-4" />
-                  Edit
-                </Link>
-              )}
-              <Link
-                href={`/animal/${animal.id}/record`}
-                className={`${buttonBase} ${buttonClasses.secondary} ${canEdit ? '' : '-ml-0.5'} !px-3`}
+    <div className="space-y-4 lg:grid lg:grid-cols-2 lg:items-start lg:gap-6 lg:space-y-0">
+      <div className="space-y-4">
+        <section aria-labelledby="animal-name" className={`${cardClasses} space-y-3`}>
+          <div className="flex items-start gap-3">
+            {animal.photoUrl ? (
+              <a
+                href={animal.photoUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="block size-24 shrink-0 overflow-hidden rounded-lg bg-stone-100"
               >
-                <FileText aria-hidden className="size-4" />
-                Health Record
-              </Link>
+                <img
+                  src={animal.thumbnailUrl ?? animal.photoUrl}
+                  alt={animal.name}
+                  className="size-full object-cover"
+                />
+              </a>
+            ) : (
+              <div className="flex size-24 shrink-0 flex-col items-center justify-center gap-1 rounded-lg bg-stone-100 text-stone-600">
+                <ImageOff aria-hidden className="size-6" />
+                <span className="text-xs font-medium">No Image</span>
+              </div>
+            )}
+            <div className="min-w-0 flex-1 space-y-1">
+              <h2 id="animal-name" className="text-xl font-semibold [overflow-wrap:anywhere]">
+                {animal.name}
+              </h2>
+              <p className="text-sm [overflow-wrap:anywhere] text-stone-600">
+                {animal.speciesName ?? 'Unknown Species'}
+                {age && <span> · {age}</span>}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                {canEdit && (
+                  <Link
+                    href={`/animal/${animal.id}/edit`}
+                    className={`${buttonBase} ${buttonClasses.secondary} -ml-0.5`}
+                  >
+                    <Pencil aria-hidden className="size-4" />
+                    Edit
+                  </Link>
+                )}
+                <Link
+                  href={`/animal/${animal.id}/record`}
+                  className={`${buttonBase} ${buttonClasses.secondary} ${canEdit ? '' : '-ml-0.5'} !px-3`}
+                >
+                  <FileText aria-hidden className="size-4" />
+                  Health Record
+                </Link>
+              </div>
             </div>
           </div>
-        </div>
-        <WithdrawalBadges withdrawal={animal.withdrawal} today={today} />
-        <GroupChips groups={animal.groups} linked />
-        {fromHerd && (
-          <p role="status" className="text-sm text-stone-700">
-            You are offline. This animal has not been opened on this device before: what My Animals holds of
-            it is shown; the rest will load when you are back online.
-          </p>
-        )}
-      </section>
-
-      <AddEntryMenu basePath={`/animal/${animal.id}`} />
-
-      <section aria-labelledby="animal-details-heading" className={`${cardClasses} space-y-2`}>
-        <h3 id="animal-details-heading" className="font-semibold">
-          Details
-        </h3>
-        <dl className="divide-y divide-stone-100 border-t border-stone-100">
-          {detailRows(animal, today, weightUnit)
-            .filter((row) => !fromHerd || !notListed.includes(row.label))
-            .map(({ label, value, empty = 'Not set', href }) => (
-              <div key={label} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 py-2 text-sm">
-                <dt className="font-medium text-stone-600">{label}</dt>
-                <dd className={`[overflow-wrap:anywhere] ${value ? '' : 'text-stone-500 italic'}`}>
-                  {value && href ? (
-                    <Link href={href} className="font-medium text-brand-700 underline underline-offset-4">
-                      {value}
-                    </Link>
-                  ) : (
-                    (value ?? empty)
-                  )}
-                </dd>
-              </div>
-            ))}
-        </dl>
-      </section>
-
-      <Suspense
-        fallback={
-          <section className={`${cardClasses} space-y-3`}>
-            <h3 className="font-semibold">Weight</h3>
-            <p role="status" className="text-sm text-stone-600">
-              Loading weights...
+          <WithdrawalBadges withdrawal={animal.withdrawal} today={today} />
+          <GroupChips groups={animal.groups} linked />
+          {fromHerd && (
+            <p role="status" className="text-sm text-stone-700">
+              You are offline. This animal has not been opened on this device before: what My Animals holds of
+              it is shown; the rest will load when you are back online.
             </p>
-          </section>
-        }
-      >
-        <WeightCard animalId={animal.id} name={animal.name} />
-      </Suspense>
+          )}
+        </section>
 
-      {/* a male cannot carry young: no breeding card for him */}
-      {animal.sex !== 'male' && animal.sex !== 'castrated_male' && <BreedingCard damId={animal.id} />}
-      <FamilyCards animalId={animal.id} />
-      <RemindersCard animalId={animal.id} />
-      <section aria-labelledby="care-history-heading" className={`${cardClasses} space-y-3`}>
-        <h3 id="care-history-heading" className="font-semibold">
-          Care History
-        </h3>
-        <WaitingChanges kind="care-entry" animalId={animal.id} />
-        <CareHistory animalId={animal.id} />
-      </section>
+        <AddEntryMenu basePath={`/animal/${animal.id}`} />
+
+        <section aria-labelledby="animal-details-heading" className={`${cardClasses} space-y-2`}>
+          <h3 id="animal-details-heading" className="font-semibold">
+            Details
+          </h3>
+          <dl className="divide-y divide-stone-100 border-t border-stone-100">
+            {detailRows(animal, today, weightUnit)
+              .filter((row) => !fromHerd || !notListed.includes(row.label))
+              .map(({ label, value, empty = 'Not set', href }) => (
+                <div key={label} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 py-2 text-sm">
+                  <dt className="font-medium text-stone-600">{label}</dt>
+                  <dd className={`[overflow-wrap:anywhere] ${value ? '' : 'text-stone-500 italic'}`}>
+                    {value && href ? (
+                      <Link
+                        href={href}
+                        className="inline-flex min-h-6 min-w-6 max-w-full items-center font-medium text-brand-700 underline underline-offset-4"
+                      >
+                        {value}
+                      </Link>
+                    ) : (
+                      (value ?? empty)
+                    )}
+                  </dd>
+                </div>
+              ))}
+          </dl>
+        </section>
+
+        <Suspense
+          fallback={
+            <section className={`${cardClasses} space-y-3`}>
+              <h3 className="font-semibold">Weight</h3>
+              <p role="status" className="text-sm text-stone-600">
+                Loading weights...
+              </p>
+            </section>
+          }
+        >
+          <WeightCard animalId={animal.id} name={animal.name} />
+        </Suspense>
+
+        {/* a male cannot carry young: no breeding card for him */}
+        {animal.sex !== 'male' && animal.sex !== 'castrated_male' && <BreedingCard damId={animal.id} />}
+        <FamilyCards animalId={animal.id} />
+      </div>
+      <div className="space-y-4">
+        <RemindersCard animalId={animal.id} />
+        <section aria-labelledby="care-history-heading" className={`${cardClasses} space-y-3`}>
+          <h3 id="care-history-heading" className="font-semibold">
+            Care History
+          </h3>
+          <WaitingChanges kind="care-entry" animalId={animal.id} />
+          <CareHistory animalId={animal.id} />
+        </section>
+      </div>
     </div>
   );
 }

@@ -61,7 +61,7 @@ export default function GroupAnimalsPage() {
       ) : animals.data.length === 0 ? (
         <p className={`${cardClasses} py-8 text-center text-stone-700`}>No animals in this group yet.</p>
       ) : (
-        <ul className="space-y-3">
+        <ul className="space-y-3 lg:grid lg:grid-cols-2 lg:gap-3 lg:space-y-0">
           {animals.data.map((animal) => (
             <li key={animal.id}>
               <AnimalCard
@@ -69,7 +69,6 @@ export default function GroupAnimalsPage() {
                 groups={groupChipsOf(animal.groupIds, groups.data)}
                 today={today}
                 weightUnit={profile.data?.weightUnit ?? 'lbs'}
-                linkLabel="See Info"
               />
             </li>
           ))}

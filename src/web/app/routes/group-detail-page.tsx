@@ -1,6 +1,6 @@
 // /group/:groupId: the group's name, count and description, the way to its animals and its edit
 // page (for those whose role may edit), Add Entry, the reminders of the group and its animals, and
-// the group's log.
+// the group's log (from 1024 px, the log in a second column).
 import { useQuery } from '@tanstack/react-query';
 import { LineChart, NotebookPen, Pencil, PawPrint } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -58,51 +58,51 @@ export default function GroupDetailPage() {
   const { id, name, description, color, animalCount } = group.data;
 
   return (
-    <div className="space-y-4">
-      <section
-        aria-labelledby="group-heading"
-        className={`${cardClasses} space-y-3 border-t-4`}
-        style={{ borderTopColor: solid(color) }}
-      >
-        <div className="flex items-start justify-between gap-2">
-          <h2 id="group-heading" className="min-w-0 text-xl font-semibold break-words">
-            {name} <span className="font-normal whitespace-nowrap text-stone-600">({animalCount})</span>
-          </h2>
-          {canEdit && (
-            <Link href={`/group/${id}/edit`} className={`${buttonBase} ${buttonClasses.ghost} shrink-0 px-3`}>
-              <Pencil aria-hidden className="size-4" />
-              Edit
-            </Link>
+    <div className="space-y-4 lg:grid lg:grid-cols-2 lg:items-start lg:gap-6 lg:space-y-0">
+      <div className="space-y-4">
+        <section
+          aria-labelledby="group-heading"
+          className={`${cardClasses} space-y-3 border-t-4`}
+          style={{ borderTopColor: solid(color) }}
+        >
+          <div className="flex items-start justify-between gap-2">
+            <h2 id="group-heading" className="min-w-0 text-xl font-semibold break-words">
+              {name} <span className="font-normal whitespace-nowrap text-stone-600">({animalCount})</span>
+            </h2>
+          </div>
+          {description ? (
+            <p className="break-words whitespace-pre-line text-stone-700">{description}</p>
+          ) : (
+            <p className="text-sm text-stone-500 italic">No description</p>
           )}
-        </div>
-        {description ? (
-          <p className="break-words whitespace-pre-line text-stone-700">{description}</p>
-        ) : (
-          <p className="text-sm text-stone-500 italic">No description</p>
-        )}
-        <div className="grid grid-cols-2 gap-2">
-          <Link href={`/group/${id}/animals`} className={`${buttonBase} ${buttonClasses.primary} col-span-2`}>
-            <PawPrint aria-hidden className="size-4" />
-            View Animals
-          </Link>
-          <Link
-            href={`/group/${id}/weights`}
-            className={`${buttonBase} ${buttonClasses.secondary} ${canEdit ? '' : 'col-span-2'}`}
-          >
-            <LineChart aria-hidden className="size-4" />
-            Weights
-          </Link>
-          {canEdit && (
-            <Link href={`/group/${id}/edit`} className={`${buttonBase} ${buttonClasses.secondary}`}>
-              Edit Group
+          <div className="grid grid-cols-2 gap-2">
+            <Link
+              href={`/group/${id}/animals`}
+              className={`${buttonBase} ${buttonClasses.primary} col-span-2`}
+            >
+              <PawPrint aria-hidden className="size-4" />
+              View Animals
             </Link>
-          )}
-        </div>
-      </section>
+            <Link
+              href={`/group/${id}/weights`}
+              className={`${buttonBase} ${buttonClasses.secondary} ${canEdit ? '' : 'col-span-2'}`}
+            >
+              <LineChart aria-hidden className="size-4" />
+              Weights
+            </Link>
+            {canEdit && (
+              <Link href={`/group/${id}/edit`} className={`${buttonBase} ${buttonClasses.secondary}`}>
+                <Pencil aria-hidden className="size-4" />
+                Edit Group
+              </Link>
+            )}
+          </div>
+        </section>
 
-      <AddEntryMenu basePath={`/group/${id}`} />
+        <AddEntryMenu basePath={`/group/${id}`} />
 
-      <RemindersCard groupId={id} />
+        <RemindersCard groupId={id} />
+      </div>
 
       {/* The group log: its batches, and its animals' own entries marked with the animal. */}
       <SectionCard id="log-heading" title={`${possessive(name)} Log`} icon={NotebookPen}>

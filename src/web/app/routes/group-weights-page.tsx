@@ -56,7 +56,7 @@ function LatestWeights({ members, unit }: { members: Member[]; unit: WeightUnit 
                   />
                   <Link
                     href={`/animal/${member.id}`}
-                    className="font-medium [overflow-wrap:anywhere] text-brand-700 underline-offset-2 hover:underline"
+                    className="inline-flex min-h-6 min-w-6 items-center font-medium [overflow-wrap:anywhere] text-brand-700 underline-offset-2 hover:underline"
                   >
                     {member.name}
                   </Link>

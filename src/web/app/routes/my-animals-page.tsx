@@ -2,11 +2,12 @@
 // species and sex and ordered by name (natural order), age or weight — all done by the server
 // (GET /api/v1/animals?…), or with no signal by the device on its copy of the whole herd. The choice
 // lives in the address, so a reload or Back keeps it. Adding, importing and deleting animals show
-// only for those whose role may.
+// only for those whose role may. From 1024 px the list can be
+// a sortable 'Table' (its own chunk, loaded when chosen; the choice is remembered).
 import { WaitingChanges } from '../../components/waiting-changes';
 import { useQuery } from '@tanstack/react-query';
 import { PawPrint, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import {
   animalSortLabels,
@@ -32,6 +33,7 @@ import {
   type FilterKey,
 } from '../../features/animals/animal-filters';
 import { AnimalCard } from '../../features/animals/components/animal-card';
+import { AnimalsViewToggle, useAnimalsView } from '../../features/animals/components/animals-view';
 import { groupsQuery } from '../../features/groups/api/groups';
 import { useFarmToday } from '../../hooks/use-farm-today';
 import { ApiError } from '../../lib/api';
@@ -40,6 +42,8 @@ import { useOnline } from '../../lib/outbox';
 import { profileQuery } from '../../lib/profile';
 
 const searchDelay = 300;
+
+const AnimalTable = lazy(() => import('../../features/animals/components/animal-table'));
 
 /** The search box: typing updates the address (and so the list) after a short pause; Enter at once. */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
@@ -96,6 +100,7 @@ export default function MyAnimalsPage() {
   const toast = useToast();
   const [toDelete, setToDelete] = useState<AnimalListItem | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const view = useAnimalsView();
 
   /** Sets one part of the choice (blank: clears it), replacing the address so Back leaves the page. */
   const choose = (key: FilterKey, value: string) =>
@@ -146,6 +151,18 @@ export default function MyAnimalsPage() {
   };
 
   const noAnimalsAtAll = !filtered && list.length === 0 && !stale;
+  const deleteButton = (animal: AnimalListItem): ReactNode =>
+    canChange && (
+      <button
+        type="button"
+        onClick={() => setToDelete(animal)}
+        aria-label={`Delete ${animal.name}`}
+        title={`Delete ${animal.name}`}
+        className="-mt-1 -mr-1 inline-flex size-10 shrink-0 items-center justify-center rounded-md text-stone-600 hover:bg-red-50 hover:text-red-700"
+      >
+        <Trash2 aria-hidden className="size-5" />
+      </button>
+    );
 
   return (
     <div className="space-y-4">
@@ -153,16 +170,19 @@ export default function MyAnimalsPage() {
         <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold">
           {filtered ? 'My Animals' : `My Animals (${list.length})`}
         </h2>
-        {canChange && (
-          <div className="flex flex-wrap gap-2">
-            <Link href="/animals/import" className={`${buttonBase} ${buttonClasses.secondary}`}>
-              Import Animals
-            </Link>
-            <Link href="/add-animal" className={`${buttonBase} ${buttonClasses.primary}`}>
-              + Add Animal
-            </Link>
-          </div>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {!noAnimalsAtAll && <AnimalsViewToggle view={view.chosen} onChange={view.choose} />}
+          {canChange && (
+            <>
+              <Link href="/animals/import" className={`${buttonBase} ${buttonClasses.secondary}`}>
+                Import Animals
+              </Link>
+              <Link href="/add-animal" className={`${buttonBase} ${buttonClasses.primary}`}>
+                + Add Animal
+              </Link>
+            </>
+          )}
+        </div>
       </div>
       {onDevice && (
         <p role="status" className="text-sm font-medium text-stone-700">
@@ -271,8 +291,22 @@ export default function MyAnimalsPage() {
                 Clear filters
               </Button>
             </section>
+          ) : view.shown === 'table' ? (
+            <div className={stale ? 'opacity-60' : ''}>
+              <Suspense fallback={<Loading tight>Loading animals...</Loading>}>
+                <AnimalTable
+                  animals={list}
+                  groupsOf={(animal) => groupChipsOf(animal.groupIds, groups.data)}
+                  today={today}
+                  weightUnit={weightUnit}
+                  action={canChange ? deleteButton : undefined}
+                />
+              </Suspense>
+            </div>
           ) : (
-            <ul className={`space-y-3 ${stale ? 'opacity-60' : ''}`}>
+            <ul
+              className={`space-y-3 lg:grid lg:grid-cols-2 lg:gap-3 lg:space-y-0 ${stale ? 'opacity-60' : ''}`}
+            >
               {list.map((animal) => (
                 <li key={animal.id}>
                   <AnimalCard
@@ -280,19 +314,7 @@ export default function MyAnimalsPage() {
                     groups={groupChipsOf(animal.groupIds, groups.data)}
                     today={today}
                     weightUnit={weightUnit}
-                    action={
-                      canChange && (
-                        <button
-                          type="button"
-                          onClick={() => setToDelete(animal)}
-                          aria-label={`Delete ${animal.name}`}
-                          title={`Delete ${animal.name}`}
-                          className="-mt-1 -mr-1 inline-flex size-10 shrink-0 items-center justify-center rounded-md text-stone-600 hover:bg-red-50 hover:text-red-700"
-                        >
-                          <Trash2 aria-hidden className="size-5" />
-                        </button>
-                      )
-                    }
+                    action={deleteButton(animal)}
                   />
                 </li>
               ))}

@@ -1,7 +1,7 @@
 // An animal's card, the one used on My Animals and on a group's animal list: thumbnail, name,
 // species, sex, birth date and age, latest weight in the farm's unit, breed and tag, withdrawal
-// badges, its groups and the link to its profile. Long names and tags wrap; nothing scrolls
-// sideways at 360 px.
+// badges, its groups and 'View Profile' (one label on both lists). Long names and tags wrap;
+// nothing scrolls sideways at 360 px.
 import { PawPrint } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -19,7 +19,6 @@ export function AnimalCard({
   groups,
   today,
   weightUnit,
-  linkLabel = 'View Profile',
   action,
 }: {
   animal: AnimalListItem;
@@ -28,8 +27,6 @@ export function AnimalCard({
   /** the farm's calendar date, for the age */
   today: string;
   weightUnit: WeightUnit;
-  /** SPEC: 'View Profile' on My Animals, 'See Info' on a group's animals */
-  linkLabel?: 'View Profile' | 'See Info';
   /** a control at the card's top right (My Animals: delete) */
   action?: ReactNode;
 }) {
@@ -74,8 +71,7 @@ export function AnimalCard({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <GroupChips groups={groups} />
         <Link href={`/animal/${animal.id}`} className={`${buttonBase} ${buttonClasses.secondary} ml-auto`}>
-          {linkLabel}
-          {linkLabel === 'See Info' && <span className="sr-only"> about {animal.name}</span>}
+          View Profile
         </Link>
       </div>
     </article>

@@ -14,7 +14,9 @@ const sides = [
   ['sire', 'Sire'],
 ] as const;
 
-const linkClasses = 'font-medium text-brand-700 underline underline-offset-4';
+// at least 24×24 px to tap (WCAG 2.2 AA, target size), however short the name
+const linkClasses =
+  'inline-flex min-h-6 min-w-6 max-w-full items-center font-medium text-brand-700 underline underline-offset-4';
 
 function AnimalName({ id, name }: { id: string | null; name: string }) {
   return id ? (

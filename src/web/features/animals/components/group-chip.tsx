@@ -41,7 +41,11 @@ export function GroupChip({ group, linked = false }: { group: Chip; linked?: boo
   const style = { backgroundColor: withAlpha(group.color, 0.12), borderColor: withAlpha(group.color, 0.55) };
   if (linked) {
     return (
-      <Link href={`/group/${group.id}`} className={`${chipClasses} min-h-8 hover:underline`} style={style}>
+      <Link
+        href={`/group/${group.id}`}
+        className={`${chipClasses} min-h-8 min-w-6 hover:underline`}
+        style={style}
+      >
         <ChipContent group={group} />
       </Link>
     );

@@ -29,7 +29,7 @@ function BreedingItem({ breeding, onDelete }: { breeding: Breeding; onDelete?: (
               {breeding.sireId ? (
                 <Link
                   href={`/animal/${breeding.sireId}`}
-                  className="font-medium text-brand-700 underline underline-offset-4"
+                  className="inline-flex min-h-6 min-w-6 max-w-full items-center font-medium text-brand-700 underline underline-offset-4"
                 >
                   {breeding.sire}
                 </Link>

@@ -111,7 +111,7 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
                 <p className="text-xs font-medium break-words text-stone-700">
                   <Link
                     href={`/animal/${own.id}`}
-                    className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                    className="inline-flex min-h-6 min-w-6 items-center text-brand-700 underline underline-offset-2 hover:text-brand-800"
                   >
                     {own.name}
                   </Link>

@@ -25,14 +25,14 @@ export function ReminderSubject({ reminder }: { reminder: Reminder }) {
   if (!subject?.name) return null;
   const { href, name, kind, Icon } = subject;
   return (
-    <span className="inline-flex max-w-full min-w-0 items-center gap-1">
+    <span className="inline-flex max-w-full min-w-0 flex-wrap items-center gap-x-1">
       <Link
         href={href}
         className="inline-flex min-h-6 max-w-full min-w-0 items-center gap-1 font-medium text-brand-700 underline-offset-4 hover:underline"
       >
         <Icon aria-hidden className="size-3.5 shrink-0" />
         <span className="sr-only">{kind}: </span>
-        <span className="truncate">{name}</span>
+        <span className="min-w-0 [overflow-wrap:anywhere]">{name}</span>
       </Link>
       {reminder.animalCount !== null && (
         <span className="shrink-0 whitespace-nowrap text-stone-700">
