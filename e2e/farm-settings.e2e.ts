@@ -5,7 +5,7 @@
 // change leaves the owner's profile and the farm as they were. The owner changes the farm's unit.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, openPage, phone, sharedBrowser } from './support/browser';
+import { browserAvailable, desktop, openPage, phone, sharedBrowser } from './support/browser';
 import { farmApi, type FarmApi } from './support/care';
 import {
   eventually,
@@ -100,6 +100,23 @@ describe.skipIf(!browserAvailable)('your profile and farm settings', () => {
 
       await member.reload();
       await expectShown(member, 'Weight Unit', 'kg');
+    });
+
+    it('uses a laptop screen: the sections flow into two columns, none cut', async () => {
+      await owner.setViewportSize(desktop);
+      try {
+        await owner.goto(`${stack.baseUrl}/account`);
+        const box = async (name: string) =>
+          (await owner.getByRole('heading', { name, exact: true }).boundingBox())!;
+        await expectVisible(owner.getByRole('heading', { name: 'Danger zone', exact: true }));
+        const profile = await box('Your Profile');
+        const danger = await box('Danger zone');
+        expect(danger.x, 'the last section sits in a second column').toBeGreaterThan(profile.x + 300);
+        await expectNoHorizontalScroll(owner, 'the account page at 1280 px');
+        await expectNoSeriousA11yViolations(owner, 'the account page at 1280 px');
+      } finally {
+        await owner.setViewportSize(phone);
+      }
     });
   });
 });

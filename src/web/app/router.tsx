@@ -122,7 +122,6 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/account',
     title: 'Account',
-    width: 'form',
     Page: lazy(() => import('../features/account/account-page')),
   },
   // care entry forms: new and edit, for one animal or a whole group (one page reads the path)

@@ -311,7 +311,8 @@ export default function AccountPage() {
   }
 
   return (
-    <div className="space-y-4">
+    // from 1024 px the sections flow into two columns, in the phone's order
+    <div className="space-y-4 lg:columns-2 lg:gap-4 lg:space-y-0 lg:*:mb-4 lg:*:break-inside-avoid">
       <section aria-labelledby="profile-heading" className={`${cardClasses} space-y-4`}>
         <div className="flex items-center justify-between gap-2">
           <h2 id="profile-heading" className="text-lg font-semibold">
