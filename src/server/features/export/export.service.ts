@@ -85,7 +85,12 @@ export function createExportService(repo: ExportRepo) {
           file.push(encoder.encode(bom + csvLine(sheet.columns.map(([header]) => header))));
         }
         const page = await repo.sheetPage(sheet, farmId, after);
-        const text = page.rows.map((row) => csvLine(sheet!.columns.map(([, field]) => row[field]))).join('');
+        const text = page.rows
+          .map((stored) => {
+            const row = sheet!.shown?.(stored) ?? stored;
+            return csvLine(sheet!.columns.map(([, field]) => row[field]));
+          })
+          .join('');
         after = page.after;
         const done = after === null;
         file.push(encoder.encode(text), done);
