@@ -120,6 +120,7 @@ export const permissions: Record<string, Need> = {
   'GET /api/v1/reminders': 'sitter',
   'GET /api/v1/reminders/:id': 'sitter',
   'POST /api/v1/reminders/:id/complete': 'sitter',
+  'POST /api/v1/reminders/:id/undo': 'sitter', // 'Undo' after one's own Done
   'POST /api/v1/reminders': 'member',
   'PATCH /api/v1/reminders/:id': 'member',
   'POST /api/v1/reminders/:id/snooze': 'member',
