@@ -167,15 +167,15 @@ describe.skipIf(!browserAvailable)('care entries and reminders', () => {
       await expectVisible(row.getByText(usDate(today), { exact: true }));
       // ONE reminder for the batch (issue 9), titled by the group, covering the three goats
       const reminders = main().getByRole('region', { name: 'Reminders', exact: true });
-      await expectReminderTitles(reminders, ['Heartworm - Goats'], "the group's reminders");
-      const batch = reminderCard(reminders, 'Heartworm - Goats');
+      await expectReminderTitles(reminders, ['Heartworm'], "the group's reminders");
+      const batch = reminderCard(reminders, 'Heartworm');
       await expectVisible(batch.getByText(`Due ${usDate(doseDay)}`));
       await expectVisible(batch.getByText(/3 animals/));
       // on each treated goat's page, and not on Hazel's
       await goto(`/animal/${animalIds.Clover}`);
       await expectReminderTitles(
         main().getByRole('region', { name: 'Reminders', exact: true }),
-        ['Heartworm - Goats'],
+        ['Heartworm'],
         "Clover's reminders",
       );
       const forHazel = await api.get<{ items: ApiReminder[] }>(
@@ -206,19 +206,19 @@ describe.skipIf(!browserAvailable)('care entries and reminders', () => {
       await day.click();
       await eventually(() => day.getAttribute('aria-pressed'), 'true', 'the dose day is selected');
       const dayList = main().getByRole('region', { name: longDate(doseDay), exact: true });
-      await expectReminderTitles(dayList, ['Heartworm - Goats'], "the dose day's reminders");
+      await expectReminderTitles(dayList, ['Heartworm'], "the dose day's reminders");
       expect(await dayList.getByText(/Reminder/).count(), "a card's title drops the word 'Reminder'").toBe(0);
 
       await listButton.click();
       await eventually(() => listButton.getAttribute('aria-pressed'), 'true', 'List is chosen');
       const list = main().getByRole('region', { name: 'Every reminder, soonest first', exact: true });
-      await expectReminderTitles(list, ['Heartworm - Goats'], 'the list');
-      const goatsDose = reminderCard(list, 'Heartworm - Goats');
+      await expectReminderTitles(list, ['Heartworm'], 'the list');
+      const goatsDose = reminderCard(list, 'Heartworm');
       await expectVisible(goatsDose.getByText('Medical', { exact: true }));
       await expectVisible(goatsDose.getByText(`Due ${usDate(doseDay)}`, { exact: true }));
       await expectVisible(goatsDose.getByRole('link', { name: 'Group: Goats', exact: true }));
       // Done once, for all three goats
-      await goatsDose.getByRole('button', { name: 'Mark Heartworm - Goats done', exact: true }).click();
+      await goatsDose.getByRole('button', { name: 'Mark Heartworm done', exact: true }).click();
       await expectToastAndDismiss(page, 'Reminder completed', 'The reminder has been marked as completed.');
       await expectVisible(main().getByText('0 active reminders', { exact: true }));
       expect(await activeReminders()).toEqual([]);

@@ -2,18 +2,29 @@
 // goats, a medication and a reminder due today, set up through the API) invites a sitter by email;
 // the sitter signs up through the invitation's link (the API the invitation page calls) and opens
 // the farm: the herd and the animals are there, with no way to add, edit or delete them, their
-// groups, entries or reminders, no medication and no share link; 'Done' and a note work, and the
-// note reads 'by Sam Sitter'. The server refuses what the hidden buttons would have sent, and the
-// owner still has every control. Checked with axe.
+// groups, entries or reminders, and no share link; 'Done' (with 'Undo') and a note work, and the
+// note reads 'by Sam Sitter'; 'Done' on a medication reminder offers 'Record Dose', and the dose
+// they record shows its withdrawal (issue 24). The server refuses what the hidden buttons would
+// have sent, and the owner still has every control. Checked with axe.
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, openPage, phone, sharedBrowser } from './support/browser';
-import { careRow, expectCareRows, farmApi, todayIn, type ApiReminder, type FarmApi } from './support/care';
+import {
+  addDays,
+  careRow,
+  expectCareRows,
+  farmApi,
+  shortDate,
+  todayIn,
+  type ApiReminder,
+  type FarmApi,
+} from './support/care';
 import {
   eventually,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   expectPath,
+  expectToast,
   expectVisible,
 } from './support/checks';
 import { expectToastAndDismiss, groupCard } from './support/herd';
@@ -36,6 +47,8 @@ describe.skipIf(!browserAvailable)('farm roles: what a farm sitter sees and may 
     let groupId = '';
     let cloverId = '';
     let pepperId = '';
+    let dewormerId = '';
+    let today = '';
     /** every answer the sitter's pages were refused: the UI must never ask for what the role may not */
     const refused: string[] = [];
 
@@ -45,7 +58,7 @@ describe.skipIf(!browserAvailable)('farm roles: what a farm sitter sees and may 
       await signUpAndConfirm(owner, stack, newEmail(`roles-owner-${backend}`));
       ownerApi = farmApi(owner, stack.baseUrl);
       const profile = await ownerApi.get<{ timeZone: string }>('/api/v1/profile');
-      const today = todayIn(profile.timeZone);
+      today = todayIn(profile.timeZone);
       ({ id: groupId } = await ownerApi.post<{ id: string }>('/api/v1/groups', { name: 'Goat Shed' }));
       ({ id: cloverId } = await ownerApi.post<{ id: string }>('/api/v1/animals', {
         name: 'Clover',
@@ -57,13 +70,26 @@ describe.skipIf(!browserAvailable)('farm roles: what a farm sitter sees and may 
         sex: 'female',
         groupIds: [groupId],
       }));
-      await ownerApi.post('/api/v1/care-entries', {
+      const dewormer = await ownerApi.post<{ entries: { id: string }[] }>('/api/v1/care-entries', {
         type: 'medical',
         animalIds: [cloverId],
         dateRecorded: today,
         medicationName: 'Dewormer',
         dosage: 2,
         dosageUnit: 'mL',
+      });
+      dewormerId = dewormer.entries[0]!.id;
+      // Pepper's next dose is due today: the sitter gives it
+      await ownerApi.post('/api/v1/care-entries', {
+        type: 'medical',
+        animalIds: [pepperId],
+        dateRecorded: addDays(today, -14),
+        medicationName: 'Penicillin',
+        dosage: 5,
+        dosageUnit: 'mL',
+        route: 'injection',
+        meatWithdrawalDays: 10,
+        nextDueDate: today,
       });
       await ownerApi.post('/api/v1/reminders', {
         title: reminderTitle,
@@ -175,6 +201,12 @@ describe.skipIf(!browserAvailable)('farm roles: what a farm sitter sees and may 
       await expectNoChangeControls('Reminders');
       await expectNoSeriousA11yViolations(sitter, "a farm sitter's Reminders");
 
+      // 'Undo' brings it back
+      await card.getByRole('button', { name: `Mark ${reminderTitle} done`, exact: true }).click();
+      await expectToast(sitter, 'Reminder completed');
+      await eventually(() => card.count(), 0, 'the done reminder leaves the list');
+      await sitter.getByRole('status').getByRole('button', { name: 'Undo', exact: true }).click();
+      await expectVisible(card);
       await card.getByRole('button', { name: `Mark ${reminderTitle} done`, exact: true }).click();
       await expectToastAndDismiss(sitter, 'Reminder completed');
       await eventually(() => card.count(), 0, 'the done reminder leaves the list');
@@ -182,13 +214,56 @@ describe.skipIf(!browserAvailable)('farm roles: what a farm sitter sees and may 
       expect(active.items.map((reminder) => reminder.title)).not.toContain(reminderTitle);
     });
 
-    it("adds a note (no medication offered), shown 'by Sam Sitter'", async () => {
+    it("offers 'Record Dose' after 'Done' on a medication reminder; the dose shows its withdrawal", async () => {
+      await open(sitter, '/reminders?view=list');
+      const list = main(sitter).getByRole('region', { name: 'Every reminder, soonest first', exact: true });
+      const card = list.getByTestId('reminder-item').filter({ hasText: 'Penicillin' });
+      await expectVisible(card);
+      await card.getByRole('button', { name: /^Mark Penicillin/ }).click();
+      await expectToast(sitter, 'Reminder completed');
+      await sitter.getByRole('status').getByRole('button', { name: 'Record Dose', exact: true }).click();
+
+      // the medication form, filled from the dose the reminder follows; no next-dose reminder
+      await eventually(
+        () => new URL(sitter.url()).pathname,
+        `/animal/${pepperId}/medical-entry`,
+        'Record Dose',
+      );
+      const form = main(sitter);
+      await eventually(
+        () => form.getByLabel('Medication', { exact: true }).inputValue(),
+        'Penicillin',
+        'the medication is filled in',
+      );
+      expect(await form.getByLabel('Dosage', { exact: true }).inputValue()).toBe('5');
+      expect(await form.getByLabel('Unit', { exact: true }).inputValue()).toBe('mL');
+      expect(await form.getByLabel('Meat withdrawal (days)', { exact: true }).inputValue()).toBe('10');
+      expect(await form.getByLabel('Date', { exact: true }).inputValue()).toBe(today);
+      expect(await form.getByLabel('Next dose reminder', { exact: true }).count()).toBe(0);
+      await expectNoSeriousA11yViolations(sitter, "a farm sitter's Record Dose");
+      await expectNoHorizontalScroll(sitter, "a farm sitter's Record Dose");
+      await form.getByRole('button', { name: 'Add Entry', exact: true }).click();
+
+      await expectPath(sitter, `/animal/${pepperId}`);
+      await expectToastAndDismiss(sitter, 'Entry added');
+      await expectVisible(
+        main(sitter).getByText(`Not safe for meat until ${shortDate(addDays(today, 10))}`, { exact: true }),
+      );
+      const history = main(sitter).getByRole('region', { name: 'Care History', exact: true });
+      await expectVisible(careRow(history, 'Medication: Penicillin 5 mL').first());
+      await expectVisible(history.getByText(`by ${sitterName}`, { exact: true }));
+      // a dose given is not another person's record to change: no Edit or Delete
+      expect(await history.getByRole('link', { name: /^Edit/ }).count()).toBe(0);
+      expect(await history.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    });
+
+    it("adds a note (a medication offered too: a dose they give), shown 'by Sam Sitter'", async () => {
       await open(sitter, `/animal/${cloverId}`);
       const menu = main(sitter).getByRole('button', { name: 'Add Entry', exact: true });
       await menu.click();
       await eventually(() => menu.getAttribute('aria-expanded'), 'true', 'the Add Entry menu opens');
       await expectVisible(main(sitter).getByRole('link', { name: 'Weight', exact: true }));
-      expect(await main(sitter).getByRole('link', { name: 'Medication', exact: true }).count()).toBe(0);
+      await expectVisible(main(sitter).getByRole('link', { name: 'Medication', exact: true }));
       await main(sitter).getByRole('link', { name: 'Notes', exact: true }).click();
       await expectPath(sitter, `/animal/${cloverId}/note-entry`);
       await main(sitter).getByLabel('Title', { exact: true }).fill('Fed hay');
@@ -208,7 +283,7 @@ describe.skipIf(!browserAvailable)('farm roles: what a farm sitter sees and may 
     it('shows a short message instead of a form the role may not send', async () => {
       for (const path of [
         `/animal/${cloverId}/edit`,
-        `/animal/${cloverId}/medical-entry`,
+        `/animal/${cloverId}/edit-medical/${dewormerId}`,
         '/reminders/new',
       ]) {
         await open(sitter, path);
@@ -232,14 +307,21 @@ describe.skipIf(!browserAvailable)('farm roles: what a farm sitter sees and may 
       const remove = await request('DELETE', `/api/v1/animals/${pepperId}`);
       expect(remove.status()).toBe(403);
       expect(((await remove.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+      // a dose, yes; its next dose's reminder is a member's to make, and another's entry theirs
       const medication = await request('POST', '/api/v1/care-entries', {
         type: 'medical',
         animalIds: [pepperId],
+        dateRecorded: today,
         medicationName: 'Penicillin',
         dosage: 5,
         dosageUnit: 'mL',
+        nextDueDate: addDays(today, 7),
       });
       expect(medication.status()).toBe(403);
+      expect((await request('DELETE', `/api/v1/care-entries/${dewormerId}`)).status()).toBe(403);
+      expect((await request('PATCH', `/api/v1/care-entries/${dewormerId}`, { dosage: 9 })).status()).toBe(
+        403,
+      );
       // Pepper is still there
       expect((await ownerApi.get<{ id: string }>(`/api/v1/animals/${pepperId}`)).id).toBe(pepperId);
       // and no page of the sitter's asked for anything it was refused

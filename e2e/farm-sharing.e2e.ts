@@ -216,10 +216,27 @@ describe.skipIf(!browserAvailable)('farm sharing', () => {
       try {
         await signUpAndConfirm(partner.page, stack, partnerEmail);
         await owner.api.post('/api/v1/farm/invitations', { email: partnerEmail, role: 'member' });
+        // the owner's Farm Members, open while the partner accepts (issue 24)
+        await owner.page.goto(`${stack.baseUrl}/account`);
+        const invitations = members(owner.page).getByRole('list', { name: 'Invitations', exact: true });
+        const people = members(owner.page).getByRole('list', { name: 'Members', exact: true });
+        await expectVisible(invitations.getByText(partnerEmail, { exact: true }));
+        await owner.page.evaluate(() => Object.assign(window, { notReloaded: true }));
+
         const invitation = await stack.waitForEmail(partnerEmail);
         await partner.page.goto(invitation.link!);
         await partner.page.getByRole('button', { name: 'Accept Invitation', exact: true }).click();
         await expectPath(partner.page, '/home');
+
+        // back to the owner's window: the accepted invitation is now a member, without a reload
+        await owner.page.evaluate(() => window.dispatchEvent(new Event('focus')));
+        await expectVisible(people.getByText(partnerEmail, { exact: true }));
+        await eventually(
+          () => invitations.getByText(partnerEmail, { exact: true }).count(),
+          0,
+          "the accepted invitation leaves 'Invitations'",
+        );
+        expect(await owner.page.evaluate(() => 'notReloaded' in window)).toBe(true);
         const farm = partner.page.getByLabel('Farm', { exact: true });
         await eventually(
           () => farm.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent),

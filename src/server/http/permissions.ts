@@ -23,13 +23,16 @@ async function bodyOf(c: Context<AppEnv>): Promise<Record<string, unknown> | nul
 }
 
 /**
- * A farm sitter adds notes and weights; medications, and a weight's next-check reminder, need a
- * member (a sitter makes no reminders). Not JSON: the strictest answer.
+ * A farm sitter adds notes, weights and the doses they give (a medication or vaccination is a
+ * medical entry: 'Record Dose' after 'Done' on its reminder, so the withdrawal is recorded); an
+ * entry's next-due reminder needs a member (a sitter makes no reminders). Not JSON: the strictest
+ * answer. Decision 0032.
  */
+const sitterEntryTypes: unknown[] = ['note', 'weight', 'medical'];
 const careEntryNeed = async (c: Context<AppEnv>): Promise<FarmRole> => {
   const body = await bodyOf(c);
   if (body?.type === 'note') return 'sitter';
-  return body?.type === 'weight' && body.nextDueDate == null ? 'sitter' : 'member';
+  return sitterEntryTypes.includes(body?.type) && body?.nextDueDate == null ? 'sitter' : 'member';
 };
 
 /** Who changes what belongs to the farm (its name, zone, unit, gestation lengths): 'Farm Settings'. */
@@ -118,6 +121,7 @@ export const permissions: Record<string, Need> = {
   'GET /api/v1/reminders': 'sitter',
   'GET /api/v1/reminders/:id': 'sitter',
   'POST /api/v1/reminders/:id/complete': 'sitter',
+  'POST /api/v1/reminders/:id/undo': 'sitter', // 'Undo' after one's own Done
   'POST /api/v1/reminders': 'member',
   'PATCH /api/v1/reminders/:id': 'member',
   'POST /api/v1/reminders/:id/snooze': 'member',

@@ -532,6 +532,14 @@ export const appRoutes: Record<string, AppRouteRow> = {
     owner: 200,
     otherFarm: 404,
   },
+  // 'Undo' after Done (an active reminder stays as it is)
+  'POST /api/v1/reminders/:id/undo': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'reminder' },
+    owner: 200,
+    otherFarm: 404,
+  },
   'GET /api/v1/reminders/:id': {
     kind: 'api',
     least: 'sitter',

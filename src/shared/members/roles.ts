@@ -13,7 +13,7 @@ export const roleLabels: Record<FarmRole, string> = {
 export const roleDescriptions: Record<FarmRole, string> = {
   owner: 'Everything, including members, export and deleting the farm.',
   member: 'Everything about the animals, groups, care and reminders.',
-  sitter: 'Sees the herd and reminders, adds notes and weights, marks reminders Done.',
+  sitter: 'Sees the herd and reminders, adds notes, weights and the doses they give, marks reminders Done.',
 };
 
 /** Owner ⊃ Member ⊃ Farm Sitter. */

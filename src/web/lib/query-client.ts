@@ -6,6 +6,7 @@ import {
   QueryCache,
   QueryClient,
   defaultShouldDehydrateQuery,
+  focusManager,
   onlineManager,
 } from '@tanstack/react-query';
 import {
@@ -45,6 +46,22 @@ export const queryClient = new QueryClient({
 
 // TanStack Query assumes it is online until told otherwise: a page opened with no signal is not.
 if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+
+// Lists other people change (the farm's members and invitations, the animals, reminders, care
+// logs) are read again when the page comes back: TanStack Query listens only for the tab being
+// shown again, so a window that regains focus (back from the email app, or from another window
+// beside it) kept an accepted invitation under 'Invitations' until a reload. A read no older than
+// its staleTime, or with no signal, is not asked again; one's own changes invalidate what they touch.
+focusManager.setEventListener((handleFocus) => {
+  if (typeof window === 'undefined') return undefined;
+  const listener = () => handleFocus();
+  window.addEventListener('visibilitychange', listener, false);
+  window.addEventListener('focus', listener, false);
+  return () => {
+    window.removeEventListener('visibilitychange', listener);
+    window.removeEventListener('focus', listener);
+  };
+});
 
 const store = createStore('paddock-cache', 'queries');
 const cacheKey = 'reads';

@@ -4,6 +4,7 @@
 // reminders give the same bytes and the same ETag.
 import { createHash } from 'node:crypto';
 import ical, { ICalCalendarMethod } from 'ical-generator';
+import { reminderTitle } from '../../../shared/care/reminder-title';
 import { NotFoundError } from '../../http/errors';
 import { hashSecretToken, isSecretToken, newSecretToken } from '../../http/secret-token';
 import type { CalendarRepo } from './calendar.repo';
@@ -47,7 +48,6 @@ export function createCalendarService(deps: { repo: CalendarRepo; origin: string
         ttl: 60 * 60,
       });
       for (const reminder of rows) {
-        const subject = reminder.animalName ?? reminder.groupName;
         const link = reminder.animalId
           ? `${origin}/animal/${reminder.animalId}`
           : reminder.groupId
@@ -57,8 +57,8 @@ export function createCalendarService(deps: { repo: CalendarRepo; origin: string
           id: `${reminder.id}.${feed.farmId}@paddock`,
           start: new Date(`${reminder.dueDate}T00:00:00Z`),
           allDay: true,
-          summary: subject ? `${reminder.title} — ${subject}` : reminder.title,
-          description: `${subject ? `${subject}: ` : ''}${reminder.title}\n${link}`,
+          summary: reminderTitle(reminder),
+          description: `${reminderTitle(reminder)}\n${link}`,
           url: link,
           stamp: reminder.updatedAt,
         });

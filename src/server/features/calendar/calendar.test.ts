@@ -240,6 +240,29 @@ describe.each(backends)('calendar feed on %s', (backend) => {
     expect((await subscribe(link.url, { 'if-modified-since': lastModified })).status).toBe(200);
   });
 
+  it('names each reminder once: an entry’s follow-up reads “Heartworm — Clover”, never the name twice', async () => {
+    const link = await createFeed();
+    const dose = await send('/api/v1/care-entries', {
+      type: 'medical',
+      animalIds: [clover],
+      dateRecorded: '2026-01-15',
+      medicationName: 'Heartworm',
+      dosage: 2,
+      dosageUnit: 'mL',
+      nextDueDate: ahead(20),
+    });
+    expect(dose.status, await dose.clone().text()).toBe(201);
+    const named = await remind({ title: 'Clover', dueDate: ahead(21), animalId: clover });
+    const events = readWithIcalJs(await (await subscribe(link.url)).text()).events;
+    const summaries = events.map((event) => event.summary);
+    expect(summaries).toContain('Heartworm — Clover');
+    expect(events.find((event) => event.uid.startsWith(named.id))!.summary).toBe('Clover');
+    for (const event of events) {
+      expect(event.summary).not.toMatch(/Clover.*Clover/);
+      expect(event.description).not.toMatch(/Clover.*Clover/);
+    }
+  });
+
   it('stops answering when revoked or replaced, and answers 404 to any other token', async () => {
     const old = await createFeed();
     const replacement = await createFeed();

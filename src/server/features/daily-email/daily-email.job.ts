@@ -4,6 +4,7 @@
 // A day with nothing due or overdue sends nothing. At most once: a server that dies between the
 // claim and the send loses that day's email rather than risk a second one after a restart.
 import { mediumDate } from '../../../shared/care/dates';
+import { reminderTitle } from '../../../shared/care/reminder-title';
 import { escapeHtml } from '../../auth/emails';
 import { hashSecretToken, newSecretToken } from '../../http/secret-token';
 import type { Logger } from '../../log/logger';
@@ -36,14 +37,18 @@ export function dailyEmail(options: {
   const counts = [today > 0 && `${today} due today`, overdue > 0 && `${overdue} overdue`].filter(Boolean);
   const subject = `Paddock: ${plural(total, 'reminder')} ${total > reminders.length ? '(and more) ' : ''}— ${counts.join(', ')}`;
   const lines = reminders.map((reminder) => {
-    const subjectName = reminder.animal_name ?? reminder.group_name;
     const link = reminder.animal_id
       ? `${origin}/animal/${reminder.animal_id}`
       : reminder.group_id
         ? `${origin}/group/${reminder.group_id}`
         : `${origin}/reminders`;
     const when = reminder.due_date < day ? `overdue since ${shortDay(reminder.due_date)}` : 'due today';
-    return { text: `${reminder.title}${subjectName ? ` — ${subjectName}` : ''} (${when})`, link };
+    const title = reminderTitle({
+      title: reminder.title,
+      animalName: reminder.animal_name,
+      groupName: reminder.group_name,
+    });
+    return { text: `${title} (${when})`, link };
   });
   const more = total > reminders.length ? `…and ${total - reminders.length} more.` : '';
   const remindersUrl = `${origin}/reminders`;

@@ -120,7 +120,9 @@ describe.each(backends)('daily reminder email on %s', (backend) => {
     expect(more).toHaveLength(0);
     expect(email!.subject).toBe('Paddock: 2 reminders — 1 due today, 1 overdue');
     expect(email!.text).toContain('Good morning from Hollow Farm');
-    expect(email!.text).toContain(`Worm Clover — Clover (overdue since`);
+    // one title per reminder: 'Worm Clover' already names her
+    expect(email!.text).toContain(`Worm Clover (overdue since`);
+    expect(email!.text).not.toContain('Clover — Clover');
     // the app's date format ('Dec 6, 2026'), as the screens show it
     expect(email!.text).toContain(`(overdue since ${mediumDate(addDays(today, 1))})`);
     expect(email!.text).toContain(`${appUrl}/animal/${clover}`);

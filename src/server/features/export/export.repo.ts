@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { queryRows } from '../../db/sql-text';
 import { sexLabels, type Sex } from '../../../shared/schemas/animals';
+import { reminderWhat } from '../../../shared/care/reminder-title';
 
 /** Rows per page: a few hundred KB of CSV at most. */
 export const exportPageSize = 500;
@@ -17,6 +18,8 @@ export type Sheet = {
   columns: [header: string, field: string, format?: (value: unknown) => unknown][];
   keys: string[];
   query: (farmId: string, after: SQL) => SQL;
+  /** a row as the spreadsheet shows it, where that is not the stored value */
+  shown?: (row: Record<string, unknown>) => Record<string, unknown>;
 };
 
 const afterKeys = (keys: string[], after: unknown[] | null): SQL =>
@@ -149,6 +152,15 @@ export const sheets: Sheet[] = [
       left join groups g on g.farm_id = r.farm_id and g.id = r.group_id
       where r.farm_id = ${farmId} and ${after}
       order by r.due_date, r.id limit ${exportPageSize}`,
+    // the app's title: what is due, with the Animal or Group column beside it (never the name twice)
+    shown: (row) => ({
+      ...row,
+      title: reminderWhat({
+        title: String(row.title),
+        animalName: row.animal as string | null,
+        groupName: row.group_name as string | null,
+      }),
+    }),
   },
   {
     file: 'breedings.csv',

@@ -92,9 +92,12 @@ export function createExportService(repo: ExportRepo) {
         }
         const page = await repo.sheetPage(sheet, farmId, after);
         const text = page.rows
-          .map((row) =>
-            csvLine(sheet!.columns.map(([, field, format]) => (format ? format(row[field]) : row[field]))),
-          )
+          .map((stored) => {
+            const row = sheet!.shown?.(stored) ?? stored;
+            return csvLine(
+              sheet!.columns.map(([, field, format]) => (format ? format(row[field]) : row[field])),
+            );
+          })
           .join('');
         after = page.after;
         const done = after === null;

@@ -405,4 +405,33 @@ describe.each(backends)('export on %s', (backend) => {
     expect(Object.values(after.tables).every((rows) => rows.length === 0)).toBe(true);
     expect((await t.request('/api/v1/import', { body: original })).status).toBe(401);
   });
+
+  it('titles each reminder once: what is due, beside its Animal or Group column, never the name twice', async () => {
+    const { cookie: own } = await t.signUpAndConfirm();
+    const pen = (await made('/api/v1/groups', { name: 'Pen' }, own)).id;
+    const daisy = (await made('/api/v1/animals', { name: 'Daisy', groupIds: [pen] }, own)).id;
+    await made(
+      '/api/v1/care-entries',
+      {
+        type: 'medical',
+        animalIds: [daisy],
+        dateRecorded: '2026-01-15',
+        medicationName: 'Penicillin',
+        dosage: 2,
+        dosageUnit: 'mL',
+        nextDueDate: '2030-02-01',
+      },
+      own,
+    );
+    await made(
+      '/api/v1/reminders',
+      { title: 'Daisy', type: 'general', dueDate: '2030-03-01', animalId: daisy },
+      own,
+    );
+    const reminders = (await csvFiles(own))['reminders.csv']!.rows;
+    expect(reminders.map((row) => [row.Title, row.Animal])).toEqual([
+      ['Penicillin', 'Daisy'],
+      ['Daisy', 'Daisy'],
+    ]);
+  });
 });

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dateInZone, mediumDate } from '../../../shared/care/dates';
+import { withdrawalLastDay } from '../../../shared/care/withdrawal';
 import { queryRows } from '../../db/sql-text';
 import { backends, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -150,7 +151,7 @@ describe.each(backends)('farm sharing on %s', (backend) => {
     );
     expect(log.items.map((item) => item.recordedBy)).toEqual(['Sam Sitter', 'Sam Sitter']);
 
-    // may not medicate, edit or delete, nor manage the farm
+    // may not schedule a dose, edit or delete, nor manage the farm
     const refused = [
       await call(sitter, 'POST', '/api/v1/care-entries', {
         type: 'medical',
@@ -158,7 +159,8 @@ describe.each(backends)('farm sharing on %s', (backend) => {
         dateRecorded: '2026-11-20',
         medicationName: 'Penicillin',
         dosage: 2,
-        dosageUnit: 'ml',
+        dosageUnit: 'mL',
+        nextDueDate: addDays(dateInZone(new Date(), 'UTC'), 14), // the next dose's reminder: a member's
       }),
       await call(sitter, 'POST', '/api/v1/care-entries', {
         type: 'weight',
@@ -469,5 +471,77 @@ describe.each(backends)('farm sharing on %s', (backend) => {
     );
     expect(exported.tables.care_entries.length).toBeGreaterThan(0);
     for (const row of exported.tables.care_entries) expect(row).not.toHaveProperty('recorded_by');
+  });
+
+  it("lets a farm sitter record the dose they gave, with its withdrawal, but not change or delete others' entries", async () => {
+    // a farm of its own: the tests above change who is on Hill Farm
+    const farmer = (await t.signUpAndConfirm('fern.farmer@example.com', password)).cookie;
+    const pen = await ok<{ id: string }>(await call(farmer, 'POST', '/api/v1/groups', { name: 'Pen' }), 201);
+    const daisy = (
+      await ok<{ id: string }>(
+        await call(farmer, 'POST', '/api/v1/animals', { name: 'Daisy', groupIds: [pen.id] }),
+        201,
+      )
+    ).id;
+    await ok(
+      await call(farmer, 'POST', '/api/v1/farm/invitations', {
+        email: 'dora.dose@example.com',
+        role: 'sitter',
+      }),
+      201,
+    );
+    const signUp = await signUpThrough(tokenIn('dora.dose@example.com'), { name: 'Dora Dose', password });
+    expect(signUp.status, await signUp.clone().text()).toBe(201);
+    const sitter = t.cookieFrom(signUp);
+    const today = dateInZone(new Date(), 'UTC');
+    const owners = await ok<{ entries: { id: string }[] }>(
+      await call(farmer, 'POST', '/api/v1/care-entries', {
+        type: 'note',
+        animalIds: [daisy],
+        dateRecorded: today,
+        title: 'Owner’s note',
+        noteContent: 'Hers',
+      }),
+      201,
+    );
+
+    // 'Done' on a medication reminder, then 'Record Dose': the dose given, with its withdrawal
+    const dose = await ok<{ entries: { recordedBy: string; meatWithdrawalDays: number | null }[] }>(
+      await call(sitter, 'POST', '/api/v1/care-entries', {
+        type: 'medical',
+        animalIds: [daisy],
+        dateRecorded: today,
+        medicationName: 'Penicillin',
+        dosage: 2,
+        dosageUnit: 'mL',
+        meatWithdrawalDays: 10,
+      }),
+      201,
+    );
+    expect(dose.entries[0]).toMatchObject({ recordedBy: 'Dora Dose', meatWithdrawalDays: 10 });
+    const animal = await ok<{ withdrawal: { meat: string | null } | null }>(
+      await call(farmer, 'GET', `/api/v1/animals/${daisy}`),
+    );
+    expect(animal.withdrawal?.meat).toBe(withdrawalLastDay(today, 10));
+
+    // the owner's entries stay the owner's; the next dose's reminder is a member's to make
+    const refused = [
+      await call(sitter, 'PATCH', `/api/v1/care-entries/${owners.entries[0]!.id}`, { title: 'Changed' }),
+      await call(sitter, 'DELETE', `/api/v1/care-entries/${owners.entries[0]!.id}`),
+      await call(sitter, 'POST', '/api/v1/care-entries', {
+        type: 'medical',
+        animalIds: [daisy],
+        dateRecorded: today,
+        medicationName: 'Penicillin',
+        dosage: 2,
+        dosageUnit: 'mL',
+        nextDueDate: addDays(today, 7),
+      }),
+    ];
+    expect(refused.map((response) => response.status)).toEqual([403, 403, 403]);
+    const entry = await ok<{ title: string | null }>(
+      await call(farmer, 'GET', `/api/v1/care-entries/${owners.entries[0]!.id}`),
+    );
+    expect(entry.title).toBe('Owner’s note');
   });
 });

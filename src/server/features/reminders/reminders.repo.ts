@@ -220,6 +220,33 @@ export function createRemindersRepo(db: Database) {
       });
     },
 
+    /**
+     * 'Undo' after Done: active again, and the next occurrence its Done scheduled is gone unless it
+     * was done too (a repeating reminder's next one is the Done's own). Safe to repeat.
+     */
+    async reopenReminder(farmId: string, id: string): Promise<'reopened' | 'already' | 'missing'> {
+      return db.transaction(async (tx) => {
+        const [reopened] = await tx
+          .update(reminders)
+          .set({ completed: false, completedAt: null, updatedAt: new Date() })
+          .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id), eq(reminders.completed, true)))
+          .returning({ id: reminders.id });
+        if (!reopened) {
+          const [exists] = await tx
+            .select({ id: reminders.id })
+            .from(reminders)
+            .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id)));
+          return exists ? 'already' : 'missing';
+        }
+        await tx
+          .delete(reminders)
+          .where(
+            and(eq(reminders.farmId, farmId), eq(reminders.previousId, id), eq(reminders.completed, false)),
+          );
+        return 'reopened';
+      });
+    },
+
     async deleteReminder(farmId: string, id: string): Promise<boolean> {
       const deleted = await db
         .delete(reminders)

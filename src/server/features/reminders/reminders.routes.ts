@@ -120,6 +120,16 @@ export function remindersRoutes(deps: { repo: RemindersRepo; care: CareRepo; pro
       idParams('id'),
       async (c) => c.json(iso(await reminders.complete(c.get('farmId'), c.req.param('id'))), 200),
     )
+    .post(
+      '/reminders/:id/undo',
+      describeRoute({
+        tags: ['Reminders'],
+        summary: "'Undo' after Done: active again, without the next one its Done scheduled (safe to repeat)",
+        responses: { 200: jsonContent(reminderSchema, 'The reminder, active again'), ...errorResponses },
+      }),
+      idParams('id'),
+      async (c) => c.json(iso(await reminders.reopen(c.get('farmId'), c.req.param('id'))), 200),
+    )
     .delete(
       '/reminders/:id',
       describeRoute({

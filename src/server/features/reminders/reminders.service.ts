@@ -147,6 +147,14 @@ export function createRemindersService(deps: {
       return reminder;
     },
 
+    /** 'Undo' after 'Reminder completed': the reminder, active again. */
+    async reopen(farmId: string, id: string) {
+      if ((await repo.reopenReminder(farmId, id)) === 'missing') throw new NotFoundError('Reminder');
+      const reminder = await repo.findReminder(farmId, id);
+      if (!reminder) throw new NotFoundError('Reminder'); // deleted meanwhile by this farm
+      return reminder;
+    },
+
     async remove(farmId: string, id: string) {
       if (!(await repo.deleteReminder(farmId, id))) throw new NotFoundError('Reminder');
     },

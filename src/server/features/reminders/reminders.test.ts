@@ -250,6 +250,31 @@ describe.each(backends)('changing reminders on %s', (backend) => {
     }
   });
 
+  it("'Undo' after 'Reminder completed' brings it back, without the next one it scheduled; another farm gets 404", async () => {
+    const weekly = await reminderDue(1, { title: 'Candle the eggs', repeatEvery: 1, repeatUnit: 'week' });
+    const undo = `/api/v1/reminders/${weekly.id}/undo`;
+    expect((await post(`/api/v1/reminders/${weekly.id}/complete`, {})).status).toBe(200);
+    const scheduled = (await activeFor(hens[0]!.id)).filter((item) => item.title === 'Candle the eggs');
+    expect(scheduled.map((item) => item.id)).not.toContain(weekly.id);
+
+    // another farm: 404, and nothing changes
+    expect((await post(undo, {}, other)).status).toBe(404);
+    expect(await get(`/api/v1/reminders/${weekly.id}`)).toMatchObject({ completed: true });
+
+    const undone = await post(undo, {});
+    expect(undone.status).toBe(200);
+    expect(await undone.json()).toMatchObject({ id: weekly.id, completed: false, dueDate: weekly.dueDate });
+    const back = (await activeFor(hens[0]!.id)).filter((item) => item.title === 'Candle the eggs');
+    expect(back.map((item) => item.id)).toEqual([weekly.id]);
+    // twice is once; Done again schedules the next one again
+    expect((await post(undo, {})).status).toBe(200);
+    expect((await post(`/api/v1/reminders/${weekly.id}/complete`, {})).status).toBe(200);
+    expect((await activeFor(hens[0]!.id)).filter((item) => item.title === 'Candle the eggs')).toHaveLength(1);
+
+    expect((await post('/api/v1/reminders/not-an-id/undo', {})).status).toBe(404);
+    expect((await post(`/api/v1/reminders/${crypto.randomUUID()}/undo`, {})).status).toBe(404);
+  });
+
   it('another farm gets 404 on GET, PATCH, snooze and DELETE, and changes nothing', async () => {
     const mine = await reminderDue(5);
     const path = `/api/v1/reminders/${mine.id}`;

@@ -3,7 +3,7 @@
 // needs (the farm's today and unit, the animal or group, the group's animals or the entry).
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, Redirect, useLocation } from 'wouter';
+import { Link, Redirect, useLocation, useSearchParams } from 'wouter';
 import { BackButton } from '../../components/back-button';
 import { isNotFound, Loading, LoadError } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
@@ -58,6 +58,9 @@ function EntryPage({ route }: { route: EntryRoute }) {
   const batchEntries = useQuery({ ...careBatchQuery(entryId ?? ''), enabled: isGroup && entryId !== null });
   const weighInEdit = isGroup && entryId !== null && type === 'weight';
   const canAddAnimal = useCan('member');
+  // 'Record Dose' from a medication reminder (?medication=name): the form starts from that medicine
+  const [search] = useSearchParams();
+  const medication = type === 'medical' && entryId === null ? search.get('medication') : null;
 
   if (entryId !== null) {
     if (entry.isPending) return <Loading />;
@@ -162,6 +165,7 @@ function EntryPage({ route }: { route: EntryRoute }) {
       latestWeight={
         !isGroup && animal.data ? { value: animal.data.weight, unit: animal.data.weightUnit } : undefined
       }
+      prefill={medication ? { medicationName: medication.slice(0, 100) } : undefined}
     />
   );
 }
@@ -169,11 +173,10 @@ function EntryPage({ route }: { route: EntryRoute }) {
 export default function CareEntryPage() {
   const [pathname] = useLocation();
   const route = useEntryRoute();
-  // a farm sitter adds notes and weights; medications and every change are the members'
+  // a farm sitter adds notes, weights and the doses they give; every change is the members'
   const membersOnly = useMembersOnly();
   if (!route) return <Redirect to="/home" replace />;
-  if (membersOnly && (route.entryId !== null || route.type === 'medical'))
-    return <MembersOnlyNotice backHref={route.ownerPath} />;
+  if (membersOnly && route.entryId !== null) return <MembersOnlyNotice backHref={route.ownerPath} />;
   return (
     <div className="space-y-2">
       <BackButton fallback={route.ownerPath} />

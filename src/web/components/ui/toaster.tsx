@@ -1,8 +1,17 @@
 // Toasts: a title and a description, announced politely, gone after a few seconds. They sit at
 // the bottom, above the phone's tab bar, so that they never cover a page's first buttons.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { buttonBase, buttonClasses } from './button';
 
-type Toast = { id: number; title: string; description?: string; variant: 'default' | 'destructive' };
+/** A button on the toast ('Undo', 'Record Dose'): pressing it runs `onClick` and closes the toast. */
+export type ToastAction = { label: string; onClick: () => void };
+type Toast = {
+  id: number;
+  title: string;
+  description?: string;
+  variant: 'default' | 'destructive';
+  actions?: ToastAction[];
+};
 type ShowToast = (toast: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] }) => void;
 
 const ToastContext = createContext<ShowToast>(() => {});
@@ -21,7 +30,8 @@ export function Toaster({ children }: { children: ReactNode }) {
     (toast) => {
       const id = nextId++;
       setToasts((list) => [...list.slice(-2), { variant: 'default', ...toast, id }]);
-      window.setTimeout(() => dismiss(id), 6000);
+      // a toast with buttons stays longer: time to reach them by keyboard or thumb
+      window.setTimeout(() => dismiss(id), toast.actions?.length ? 12000 : 6000);
     },
     [dismiss],
   );
@@ -47,6 +57,23 @@ export function Toaster({ children }: { children: ReactNode }) {
             <div className="flex-1">
               <p className="font-semibold">{toast.title}</p>
               {toast.description && <p className="mt-0.5 text-sm">{toast.description}</p>}
+              {toast.actions?.length ? (
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {toast.actions.map((action) => (
+                    <button
+                      key={action.label}
+                      type="button"
+                      onClick={() => {
+                        dismiss(toast.id);
+                        action.onClick();
+                      }}
+                      className={`${buttonBase} ${buttonClasses.secondary}`}
+                    >
+                      {action.label}
+                    </button>
+                  ))}
+                </div>
+              ) : null}
             </div>
             <button
               type="button"

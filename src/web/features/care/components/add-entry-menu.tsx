@@ -1,16 +1,15 @@
-// 'Add Entry': a disclosure button that shows the three kinds of entry as links (a farm sitter's
-// two: notes and weights, not medications). Escape (focus back on the button), a click outside or
-// moving focus elsewhere closes it.
+// 'Add Entry': a disclosure button that shows the three kinds of entry as links (a farm sitter
+// records the doses they give too, without a next-dose reminder). Escape (focus back on the
+// button), a click outside or moving focus elsewhere closes it.
 import { ChevronDown, Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { EntryType } from '../../../../shared/schemas/care';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
-import { useCan } from '../../../lib/farm';
 import { entryIcons } from './entry-display';
 
-const items: { type: EntryType; label: string; membersOnly?: boolean }[] = [
-  { type: 'medical', label: 'Medication', membersOnly: true },
+const items: { type: EntryType; label: string }[] = [
+  { type: 'medical', label: 'Medication' },
   { type: 'weight', label: 'Weight' },
   { type: 'note', label: 'Notes' },
 ];
@@ -21,8 +20,6 @@ export function AddEntryMenu({ basePath }: { basePath: string }) {
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const canMedicate = useCan('member');
-  const shown = items.filter((item) => canMedicate || !item.membersOnly);
 
   useEffect(() => {
     if (!open) return;
@@ -69,7 +66,7 @@ export function AddEntryMenu({ basePath }: { basePath: string }) {
         hidden={!open}
         className="absolute inset-x-0 top-full z-20 mt-1 space-y-0.5 rounded-lg border border-stone-200 bg-white p-1 shadow-lg"
       >
-        {shown.map(({ type, label }) => {
+        {items.map(({ type, label }) => {
           const Icon = entryIcons[type];
           return (
             <li key={type}>

@@ -9,7 +9,7 @@
 // changes asks first (useLeaveGuard).
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { AnimalListItem } from '../../../../shared/schemas/animals';
@@ -80,6 +80,8 @@ export type EntryFormProps = {
   batch?: BatchWeight[];
   /** a new weight for one animal: its latest weight, the hint under the field */
   latestWeight?: { value: number | null; unit: WeightUnit | null };
+  /** 'Record Dose' from a medication reminder: its medication, whose last use fills the dose */
+  prefill?: Pick<EntryFormValues, 'medicationName'>;
 };
 
 /** 'Last: 61.2 lbs': an animal's latest weight in the unit the form enters weights in. */
@@ -96,6 +98,7 @@ export function EntryForm({
   batchSize,
   batch,
   latestWeight,
+  prefill,
 }: EntryFormProps) {
   const { type, owner } = route;
   const isGroup = owner === 'group';
@@ -123,7 +126,10 @@ export function EntryForm({
   );
   const form = useForm<EntryFormValues, unknown, EntryFormOutput>({
     resolver,
-    defaultValues: entryFormDefaults(today, entry, groupAnimals, batchWeights ? batch : undefined),
+    defaultValues: {
+      ...entryFormDefaults(today, entry, groupAnimals, batchWeights ? batch : undefined),
+      ...prefill,
+    },
   });
   const { errors, isDirty } = form.formState;
   const busy = create.isPending || update.isPending;
@@ -155,6 +161,15 @@ export function EntryForm({
     );
   };
   const medicationField = form.register('medicationName');
+  // 'Record Dose': the farm's last use of the reminder's medication fills the dose, route and
+  // withdrawal, as picking the name would
+  const prefillName = prefill?.medicationName;
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !prefillName || !medications.data) return;
+    prefilled.current = true;
+    suggest(prefillName);
+  });
 
   const failure =
     type === 'medical'

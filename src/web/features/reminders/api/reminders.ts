@@ -49,6 +49,16 @@ export function useCompleteReminder() {
   });
 }
 
+/** 'Undo' after 'Reminder completed': active again, without the next one its Done scheduled. */
+export function useReopenReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string): Promise<Reminder> =>
+      data(client.reminders[':id'].undo.$post({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reminders'] }),
+  });
+}
+
 export function useUpdateReminder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,8 +2,9 @@
 // often, 'Done' and, for those whose role may change reminders, 'Edit' (to change, snooze or
 // delete it).
 import { CalendarDays, Check, CloudUpload, Pencil, PawPrint, Repeat, Users } from 'lucide-react';
-import { Link } from 'wouter';
-import { isOverdue, withoutReminderWord } from '../../../../shared/care/rules';
+import { Link, useLocation } from 'wouter';
+import { reminderTitle, reminderWhat } from '../../../../shared/care/reminder-title';
+import { isOverdue } from '../../../../shared/care/rules';
 import type { Reminder } from '../../../../shared/schemas/care';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toaster';
@@ -11,7 +12,7 @@ import { offlineMessage } from '../../../lib/api';
 import { usDate } from '../../../lib/dates';
 import { useCan } from '../../../lib/farm';
 import { saveOrQueue, useOutbox, waitingToSync } from '../../../lib/outbox';
-import { useCompleteReminder } from '../api/reminders';
+import { useCompleteReminder, useReopenReminder } from '../api/reminders';
 import { OverdueBadge, TypeBadge } from './reminder-badges';
 import { plural, repeatHint } from '../reminder-format';
 
@@ -43,12 +44,33 @@ export function ReminderSubject({ reminder }: { reminder: Reminder }) {
   );
 }
 
-/** 'Done': completes the reminder (for every animal it covers) and says so. */
+/**
+ * 'Record Dose' after a medication reminder's Done: the medication form of its animal or group,
+ * filled with the medication the reminder names (a farm sitter may send it: the dose given keeps
+ * its withdrawal).
+ */
+export function recordDosePath(reminder: Reminder): string | null {
+  if (reminder.type !== 'medical') return null;
+  const owner = reminder.animalId
+    ? `/animal/${reminder.animalId}`
+    : reminder.groupId
+      ? `/group/${reminder.groupId}`
+      : null;
+  const medication = new URLSearchParams({ medication: reminderWhat(reminder) });
+  return owner && `${owner}/medical-entry?${medication.toString()}`;
+}
+
+/**
+ * 'Done': completes the reminder (for every animal it covers) and says so, with 'Undo' and, for a
+ * medication, 'Record Dose'.
+ */
 export function DoneButton({ reminder, compact = false }: { reminder: Reminder; compact?: boolean }) {
   const toast = useToast();
   const complete = useCompleteReminder();
+  const reopen = useReopenReminder();
+  const [, navigate] = useLocation();
   const { waiting } = useOutbox();
-  const title = withoutReminderWord(reminder.title);
+  const title = reminderWhat(reminder);
 
   // mutateAsync, not mutate's callbacks: the item leaves the list (and unmounts) before they would run
   const markDone = async () => {
@@ -58,15 +80,34 @@ export function DoneButton({ reminder, compact = false }: { reminder: Reminder; 
           kind: 'reminder-done',
           id: `done:${reminder.id}`,
           input: { reminderId: reminder.id },
-          summary: `Done: ${title}`,
+          summary: `Done: ${reminderTitle(reminder)}`,
           animalIds: reminder.animalId ? [reminder.animalId] : [],
           groupIds: reminder.groupId ? [reminder.groupId] : [],
         },
         () => complete.mutateAsync(reminder.id),
       );
+      const dose = recordDosePath(reminder);
+      const undo = async () => {
+        try {
+          await reopen.mutateAsync(reminder.id);
+        } catch (error) {
+          toast({
+            title: 'Failed to undo. Please try again.',
+            description: offlineMessage(error),
+            variant: 'destructive',
+          });
+        }
+      };
       toast({
         title: 'Reminder completed',
         description: saved.queued ? waitingToSync : 'The reminder has been marked as completed.',
+        // kept on the device: nothing on the server to undo yet, nor a reminder to fill a dose from
+        actions: saved.queued
+          ? undefined
+          : [
+              ...(dose ? [{ label: 'Record Dose', onClick: () => navigate(dose) }] : []),
+              { label: 'Undo', onClick: () => void undo() },
+            ],
       });
     } catch (error) {
       toast({
@@ -101,7 +142,8 @@ export function DoneButton({ reminder, compact = false }: { reminder: Reminder; 
 }
 
 export function ReminderItem({ reminder, today }: { reminder: Reminder; today: string }) {
-  const title = withoutReminderWord(reminder.title);
+  // what is due; who for is the link beside it (shared/care/reminder-title.ts: one title everywhere)
+  const title = reminderWhat(reminder);
   const overdue = isOverdue(reminder.dueDate, today);
   const canChange = useCan('member');
 

@@ -6,7 +6,8 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
-import { reminderBadge, reminderTypeLabel, withoutReminderWord } from '../../../../shared/care/rules';
+import { reminderWhat } from '../../../../shared/care/reminder-title';
+import { reminderBadge, reminderTypeLabel } from '../../../../shared/care/rules';
 import { Button } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
 import { useFarmToday } from '../../../hooks/use-farm-today';
@@ -117,7 +118,7 @@ export function UpcomingRemindersCard() {
       ) : (
         <ul className="divide-y divide-stone-100">
           {reminders.data.items.slice(0, upcomingCount).map((reminder) => {
-            const title = withoutReminderWord(reminder.title);
+            const title = reminderWhat(reminder);
             const label = reminderTypeLabel(reminder.type, title);
             return (
               <li key={reminder.id} data-testid="upcoming-reminder" className="flex items-center gap-2 py-2">
