@@ -109,6 +109,25 @@ describe.skipIf(!browserAvailable)('the app on a laptop and on a small phone', (
       expect(overflow.scroll).toBeLessThanOrEqual(overflow.client);
     });
 
+    it("sets Reminders' month beside the chosen day's reminders at 1280 px, and stacks them at 360 px", async () => {
+      await page.setViewportSize(desktop);
+      await open('/reminders');
+      const calendar = await boxOf(main().getByRole('region', { name: 'Calendar', exact: true }));
+      const day = await boxOf(main().locator('#day-heading'));
+      expect(day.x, "the day's reminders to the right of the month").toBeGreaterThan(
+        calendar.x + calendar.width,
+      );
+      expect(day.y).toBeLessThan(calendar.y + calendar.height);
+      await page.setViewportSize(narrowPhone);
+      await open('/reminders');
+      const phoneCalendar = await boxOf(main().getByRole('region', { name: 'Calendar', exact: true }));
+      const phoneDay = await boxOf(main().locator('#day-heading'));
+      expect(phoneDay.y, 'below the month on a phone').toBeGreaterThan(
+        phoneCalendar.y + phoneCalendar.height,
+      );
+      await page.setViewportSize(desktop);
+    });
+
     it("shows My Animals as a table with the columns, sorted by a header's button", async () => {
       await page.setViewportSize(desktop);
       await open('/my-animals');

@@ -3,21 +3,10 @@
 // animal, reminder, care batch) and must get exactly what a never-used id gets, while A's records
 // stay as they were, each farm reads only its own, and a same-farm repeat stays idempotent.
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dateInZone } from '../../shared/care/dates';
-import { freshPostgresDatabase } from '../test/fresh-database';
+import { migrationsFolder, migrationsUpTo, upgradeDatabase } from '../test/migration-upgrade';
 import { appUrl, backends, createTestApp, type TestApp } from '../test/test-app';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -289,47 +278,10 @@ describe.each(backends)('client-chosen ids are scoped by farm on %s', (backend) 
   });
 });
 
-/** A copy of the migrations folder as it was before farm-scoped ids (0000–0004). */
-function migrationsBeforeScopedIds(): string {
-  const folder = fileURLToPath(new URL('../db/migrations', import.meta.url));
-  const copy = mkdtempSync(join(tmpdir(), 'paddock-migrations-'));
-  mkdirSync(join(copy, 'meta'));
-  const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= 4);
-  expect(journal.entries.at(-1)?.tag).toBe('0004_care');
-  writeFileSync(join(copy, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries)
-    cpSync(join(folder, `${entry.tag}.sql`), join(copy, `${entry.tag}.sql`));
-  return copy;
-}
-
 describe.each(backends)('the farm-scoped ids migration on %s', (backend) => {
   it('upgrades a database written by the previous migrations, keeping every row and link', async () => {
-    const folder = fileURLToPath(new URL('../db/migrations', import.meta.url));
-    const oldFolder = migrationsBeforeScopedIds();
-    type Rows = Record<string, unknown>[];
-    let rows: (query: string) => Promise<Rows>;
-    let migrate: (folder: string) => Promise<void>;
-    let close: () => Promise<void>;
-    if (backend === 'postgres') {
-      const fresh = await freshPostgresDatabase('paddock_upgrade');
-      const pool = new pg.Pool({ connectionString: fresh.url });
-      const pgDb = drizzlePostgres(pool);
-      rows = async (query) => (await pgDb.execute(sql.raw(query))).rows;
-      migrate = (migrationsFolder) => migratePostgres(pgDb, { migrationsFolder });
-      close = async () => {
-        await pool.end();
-        await fresh.drop();
-      };
-    } else {
-      const client = await PGlite.create();
-      const liteDb = drizzlePglite(client);
-      rows = async (query) => (await liteDb.execute(sql.raw(query))).rows;
-      migrate = (migrationsFolder) => migratePglite(liteDb, { migrationsFolder });
-      close = () => client.close();
-    }
+    const oldFolder = migrationsUpTo('0004_care');
+    const { rows, migrate, close } = await upgradeDatabase(backend, 'paddock_upgrade', oldFolder);
     try {
       await migrate(oldFolder);
       const groupsKey = `select pg_get_constraintdef(oid) as definition from pg_constraint
@@ -355,7 +307,7 @@ describe.each(backends)('the farm-scoped ids migration on %s', (backend) => {
         (select count(*) from reminders) r`;
       const before = await rows(count);
 
-      await migrate(folder);
+      await migrate(migrationsFolder);
 
       expect(await rows(count)).toEqual(before);
       const keys =
@@ -406,7 +358,6 @@ describe.each(backends)('the farm-scoped ids migration on %s', (backend) => {
       expect(await rows(`select count(*)::int as n from reminders`)).toEqual([{ n: 0 }]);
     } finally {
       await close();
-      rmSync(oldFolder, { recursive: true, force: true });
     }
   });
 });

@@ -1,62 +1,14 @@
 // Migration 0026 (issue 24): the calendar feed becomes each person's own. A database written by
 // the migrations before it keeps every feed: one with a maker stays theirs, one made before makers
 // were recorded becomes the farm's first owner's; afterwards a farm holds one address per person.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { freshPostgresDatabase } from '../../test/fresh-database';
+import { migrationsFolder, migrationsUpTo, upgradeDatabase } from '../../test/migration-upgrade';
 import { backends } from '../../test/test-app';
-
-const folder = fileURLToPath(new URL('../../db/migrations', import.meta.url));
-
-/** A copy of the migrations folder as it was before migration 0026. */
-function migrationsBeforePerPersonFeeds(): string {
-  const copy = mkdtempSync(join(tmpdir(), 'paddock-migrations-'));
-  mkdirSync(join(copy, 'meta'));
-  const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  journal.entries = journal.entries.filter((entry) => entry.idx < 26);
-  expect(journal.entries.at(-1)?.tag).toBe('0025_import_in_batches');
-  writeFileSync(join(copy, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries)
-    cpSync(join(folder, `${entry.tag}.sql`), join(copy, `${entry.tag}.sql`));
-  return copy;
-}
 
 describe.each(backends)('the per-person calendar feed migration on %s', (backend) => {
   it('gives every existing feed to its maker, or to the farm’s first owner when none was recorded', async () => {
-    const oldFolder = migrationsBeforePerPersonFeeds();
-    type Rows = Record<string, unknown>[];
-    let rows: (query: string) => Promise<Rows>;
-    let migrate: (folder: string) => Promise<void>;
-    let close: () => Promise<void>;
-    if (backend === 'postgres') {
-      const fresh = await freshPostgresDatabase('paddock_feed_upgrade');
-      const pool = new pg.Pool({ connectionString: fresh.url });
-      const pgDb = drizzlePostgres(pool);
-      rows = async (query) => (await pgDb.execute(sql.raw(query))).rows;
-      migrate = (migrationsFolder) => migratePostgres(pgDb, { migrationsFolder });
-      close = async () => {
-        await pool.end();
-        await fresh.drop();
-      };
-    } else {
-      const client = await PGlite.create();
-      const liteDb = drizzlePglite(client);
-      rows = async (query) => (await liteDb.execute(sql.raw(query))).rows;
-      migrate = (migrationsFolder) => migratePglite(liteDb, { migrationsFolder });
-      close = () => client.close();
-    }
+    const oldFolder = migrationsUpTo('0025_import_in_batches');
+    const { rows, migrate, close } = await upgradeDatabase(backend, 'paddock_feed_upgrade', oldFolder);
     try {
       await migrate(oldFolder);
       // Olive's farm, where Mia is a member too; Mia's own farm
@@ -81,7 +33,7 @@ describe.each(backends)('the per-person calendar feed migration on %s', (backend
         `insert into calendar_feeds (farm_id, token_hash, created_by) values ('${miasOwn}', 'mias', '${String(mia!.id)}')`,
       );
 
-      await migrate(folder);
+      await migrate(migrationsFolder);
 
       const feeds = `select farm_id::text as farm, created_by::text as maker, token_hash as hash from calendar_feeds order by token_hash`;
       expect(await rows(feeds)).toEqual([
@@ -102,7 +54,6 @@ describe.each(backends)('the per-person calendar feed migration on %s', (backend
       ).rejects.toThrow();
     } finally {
       await close();
-      rmSync(oldFolder, { recursive: true, force: true });
     }
   });
 });

@@ -119,52 +119,55 @@ function CalendarView({
   const showingToday = selected === today && month === monthStart(today);
 
   return (
-    <div className="space-y-4">
-      <section aria-label="Calendar" className={`${cardClasses} space-y-2 px-2 sm:px-4`}>
-        <MonthCalendar
-          month={month}
-          selected={selected}
-          today={today}
-          marks={marks}
-          onSelect={select}
-          onMonthChange={setChosenMonth}
-        />
-        <div className="flex flex-wrap items-center justify-between gap-2 px-2 text-xs text-stone-600">
-          <p className="flex items-center gap-3">
-            <span className="inline-flex items-center gap-1">
-              <span aria-hidden className="size-1.5 rounded-full bg-brand-700" /> Reminders due
-            </span>
-            <span className="inline-flex items-center gap-1">
-              <span aria-hidden className="size-1.5 rounded-full bg-red-700" /> Overdue
-            </span>
-          </p>
-          {!showingToday && (
+    // from 1024 px the month sits beside the chosen day's reminders
+    <div className="space-y-4 lg:grid lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)] lg:items-start lg:gap-6 lg:space-y-0">
+      <div className="space-y-4">
+        <section aria-label="Calendar" className={`${cardClasses} space-y-2 px-2 sm:px-4`}>
+          <MonthCalendar
+            month={month}
+            selected={selected}
+            today={today}
+            marks={marks}
+            onSelect={select}
+            onMonthChange={setChosenMonth}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-2 px-2 text-xs text-stone-600">
+            <p className="flex items-center gap-3">
+              <span className="inline-flex items-center gap-1">
+                <span aria-hidden className="size-1.5 rounded-full bg-brand-700" /> Reminders due
+              </span>
+              <span className="inline-flex items-center gap-1">
+                <span aria-hidden className="size-1.5 rounded-full bg-red-700" /> Overdue
+              </span>
+            </p>
+            {!showingToday && (
+              <button
+                type="button"
+                onClick={() => {
+                  setChosenDay(null);
+                  setChosenMonth(null);
+                }}
+                className="inline-flex min-h-8 items-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+              >
+                Go to today
+              </button>
+            )}
+          </div>
+        </section>
+
+        {overdueCount > 0 && (
+          <p className="flex flex-wrap items-center gap-x-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+            {plural(overdueCount, 'reminder')} overdue.
             <button
               type="button"
-              onClick={() => {
-                setChosenDay(null);
-                setChosenMonth(null);
-              }}
-              className="inline-flex min-h-8 items-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+              onClick={onShowList}
+              className="inline-flex min-h-8 items-center font-medium underline underline-offset-4"
             >
-              Go to today
+              View overdue
             </button>
-          )}
-        </div>
-      </section>
-
-      {overdueCount > 0 && (
-        <p className="flex flex-wrap items-center gap-x-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {plural(overdueCount, 'reminder')} overdue.
-          <button
-            type="button"
-            onClick={onShowList}
-            className="inline-flex min-h-8 items-center font-medium underline underline-offset-4"
-          >
-            View overdue
-          </button>
-        </p>
-      )}
+          </p>
+        )}
+      </div>
 
       <section aria-labelledby="day-heading" className="space-y-2">
         <h2 id="day-heading" className="text-base font-semibold">
