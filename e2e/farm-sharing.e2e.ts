@@ -7,6 +7,7 @@
 // the owner removes them. axe-clean, no sideways scroll at 360 px.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediumDate } from '../src/shared/care/dates';
 import { browserAvailable, narrowPhone, openPage, phone, sharedBrowser } from './support/browser';
 import { addDays, careRow, farmApi, reminderCard, todayIn, usDate, type FarmApi } from './support/care';
 import {
@@ -79,7 +80,8 @@ describe.skipIf(!browserAvailable)('farm sharing', () => {
 
       const email = await stack.waitForEmail(sitterEmail);
       expect(email.subject).toBe('Olive Owner invited you to Hill Farm on Paddock');
-      expect(email.text).toContain(`as a Farm Sitter, until ${today}`);
+      // the app's date format ('Dec 6, 2026')
+      expect(email.text).toContain(`as a Farm Sitter, until ${mediumDate(today)}`);
       expect(email.link).toMatch(new RegExp(`^${stack.baseUrl}/invite/[A-Za-z0-9_-]{43}$`));
     });
 

@@ -39,7 +39,8 @@ describe.skipIf(!browserAvailable)('health record: printed for the vet, shared b
       ownerEmail = newEmail(`record-${backend}`);
       await signUpAndConfirm(page, stack, ownerEmail);
       api = farmApi(page, stack.baseUrl);
-      await api.call('PATCH', '/api/v1/profile', { farmName: 'Hollow Creek Farm', ownerName: 'Olive Grant' });
+      await api.call('PATCH', '/api/v1/farm/settings', { farmName: 'Hollow Creek Farm' });
+      await api.call('PATCH', '/api/v1/profile', { ownerName: 'Olive Grant' });
       const profile = await api.get<{ timeZone: string }>('/api/v1/profile');
       today = todayIn(profile.timeZone);
       const { id: groupId } = await api.post<{ id: string }>('/api/v1/groups', {

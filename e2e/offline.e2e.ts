@@ -19,7 +19,7 @@ import {
   expectVisible,
 } from './support/checks';
 import { newEmail, signIn, signUpAndConfirm } from './support/journeys';
-import { backends, repoRoot, startStack, type Stack } from './support/stack';
+import { everyBackend, repoRoot, startStack, type Stack } from './support/stack';
 
 type Entry = { id: string; type: string; batchId: string; animalId: string; weightValue: number | null };
 type Batch = { batchId: string; type: string; animals: unknown[] };
@@ -27,7 +27,7 @@ type Batch = { batchId: string; type: string; animals: unknown[] };
 describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once', () => {
   const browser = sharedBrowser();
 
-  describe.each(backends)('on %s', (backend) => {
+  describe.each(everyBackend)('on %s', (backend) => {
     let stack: Stack;
     let context: BrowserContext;
     let page: Page;
@@ -348,7 +348,7 @@ describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once',
 
   // Issue 24, item 5: My Animals with no signal showed the whole herd greyed, and a tap opened
   // another animal; and a note waited for the next back-off tick after the signal came back.
-  describe.each(backends)('a herd of 30 on the device, on %s', (backend) => {
+  describe.each(everyBackend)('a herd of 30 on the device, on %s', (backend) => {
     let stack: Stack;
     let context: BrowserContext;
     let page: Page;

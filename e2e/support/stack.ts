@@ -13,8 +13,18 @@ import { parseEmail, type ReceivedEmail } from './mail';
 
 export type Backend = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI sets it). */
-export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * Where a journey runs: once, on PostgreSQL when TEST_DATABASE_URL points at a server (CI sets it),
+ * else on PGlite. The API tests cover both databases route by route; the browser proves the product.
+ */
+export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['postgres'] : ['pglite'];
+
+/**
+ * The journeys that hold the embedded database's own promises (sign-in and account life, offline,
+ * export and import, deletion): on PGlite as well whenever PostgreSQL is there. `npm start`'s
+ * journey (npm-start.e2e.ts) runs on PGlite by nature.
+ */
+export const everyBackend: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
