@@ -13,7 +13,7 @@ import type { Logger } from '../log/logger';
 import type { Mailer } from '../mail/mailer';
 import { confirmationEmail, passwordResetEmail } from './emails';
 import { hashPassword, verifyPassword } from './password';
-import { isDemoAddress } from '../features/demo/demo.service';
+import { isDemoAddress } from './demo-address';
 
 /** Header our server sets from the socket (or a trusted proxy); a client's own copy is dropped. */
 export const clientIpHeader = 'x-paddock-client-ip';

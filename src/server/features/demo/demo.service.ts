@@ -4,6 +4,7 @@
 // `demo_until` the cleanup job removes the user, the farm and everything in it.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { demoEmailDomain } from '../../auth/demo-address';
 import type { Database } from '../../db/database';
 import { queryRows } from '../../db/sql-text';
 import { signSessionToken } from '../../http/require-farm';
@@ -12,10 +13,6 @@ import { demoSeed } from './demo.seed';
 
 /** How long a demo farm lives. */
 export const demoLifetimeMs = 24 * 60 * 60 * 1000;
-
-/** Demo users' addresses: a reserved domain (RFC 2606), to which nothing is ever sent. */
-export const demoEmailDomain = 'demo.paddock.invalid';
-export const isDemoAddress = (email: string) => email.toLowerCase().endsWith(`@${demoEmailDomain}`);
 
 export function createDemoService(deps: { db: Database; secret: string }) {
   return {

@@ -8,7 +8,8 @@ import { queryRows } from '../../db/sql-text';
 import { createFolderPhotoStore } from '../../photos/photo-store';
 import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
 import { demoLimit } from './demo.routes';
-import { createDemoCleanupJob, demoEmailDomain } from './demo.service';
+import { demoEmailDomain } from '../../auth/demo-address';
+import { createDemoCleanupJob } from './demo.service';
 
 describe.each(backends)('demo farm on %s', (backend) => {
   let t: TestApp;
