@@ -1,6 +1,7 @@
 // Profile and farm settings queries: the farm's by the farm in use, the person's by their user id. Reads are
 // prepared once per database, so PostgreSQL plans them once per connection.
 import { eq, sql } from 'drizzle-orm';
+import { dateInZone } from '../../../shared/care/dates';
 import type { Profile } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import { farms, profiles } from '../../db/schema';
@@ -48,17 +49,24 @@ export function createProfileRepo(db: Database) {
   // same database sees a change within `settingsTtlMs`.
   const remembered = new Map<string, { settings: FarmSettings; validUntil: number }>();
 
+  /** the farm's weight unit and time zone */
+  const settings = async (farmId: string): Promise<FarmSettings> => {
+    const now = Date.now();
+    const known = remembered.get(farmId);
+    if (known && known.validUntil > now) return known.settings;
+    const [row] = await settingsStatement.execute({ farmId });
+    const found = row ?? { weightUnit: 'lbs' as const, timeZone: 'UTC' };
+    if (remembered.size >= 10_000) remembered.clear();
+    remembered.set(farmId, { settings: found, validUntil: now + settingsTtlMs });
+    return found;
+  };
+
   return {
-    /** the farm's weight unit and time zone */
-    async settings(farmId: string): Promise<FarmSettings> {
-      const now = Date.now();
-      const known = remembered.get(farmId);
-      if (known && known.validUntil > now) return known.settings;
-      const [row] = await settingsStatement.execute({ farmId });
-      const settings = row ?? { weightUnit: 'lbs', timeZone: 'UTC' };
-      if (remembered.size >= 10_000) remembered.clear();
-      remembered.set(farmId, { settings, validUntil: now + settingsTtlMs });
-      return settings;
+    settings,
+
+    /** the farm's today ('YYYY-MM-DD'), on its own calendar: the one place a service reads it */
+    async today(farmId: string): Promise<string> {
+      return dateInZone(new Date(), (await settings(farmId)).timeZone);
     },
 
     async find(farmId: string, userId: string): Promise<Profile | undefined> {

@@ -11,7 +11,6 @@ import {
   type animalUpdateSchema,
 } from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
-import { dateInZone } from '../../../shared/care/dates';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { processPhoto } from '../../photos/photo-processing';
 import type { PhotoStore } from '../../photos/photo-store';
@@ -123,7 +122,7 @@ export function createAnimalsService(deps: { repo: AnimalsRepo; profiles: Profil
         farmId,
         filter,
         // the withdrawal filter asks about the farm's today
-        filter.withdrawal ? dateInZone(new Date(), (await profiles.settings(farmId)).timeZone) : undefined,
+        filter.withdrawal ? await profiles.today(farmId) : undefined,
       ),
 
     find,

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { animalIdentity } from '../../../shared/animals/import';
-import { dateInZone } from '../../../shared/care/dates';
 import { defaultGroupColor } from '../../../shared/schemas/groups';
 import type { ImportResult, ImportRow } from '../../../shared/schemas/import';
 import type { Database } from '../../db/database';
@@ -59,8 +58,8 @@ export function createImportService(deps: { db: Database; profiles: ProfileRepo 
         ),
       );
       if (Object.keys(undated).length) throw new ValidationError(undated);
-      const { weightUnit, timeZone } = await deps.profiles.settings(farmId);
-      const today = dateInZone(new Date(), timeZone);
+      const { weightUnit } = await deps.profiles.settings(farmId);
+      const today = await deps.profiles.today(farmId);
       return deps.db.transaction(async (tx) => {
         // one import of a farm at a time: two uploads of one file cannot both miss each other
         await tx.execute(sql`select id from farms where id = ${farmId} for update`);

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { birthReminderDue, expectedBirth } from '../../../shared/animals/breeding';
-import { dateInZone, mediumDate } from '../../../shared/care/dates';
+import { mediumDate } from '../../../shared/care/dates';
 import type { birthCreateSchema, breedingCreateSchema } from '../../../shared/schemas/breeding';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { ProfileRepo } from '../account/profile.repo';
@@ -63,8 +63,7 @@ export function createBreedingService(deps: {
       if (dam.birthDate && input.bredOn < dam.birthDate)
         throw new ValidationError({ bredOn: ['Breeding date cannot be before the dam was born'] });
       const sire = await resolveSire(farmId, damId, input);
-      const { timeZone } = await profiles.settings(farmId);
-      const today = dateInZone(new Date(), timeZone);
+      const today = await profiles.today(farmId);
       const expectedOn = expectedBirth(input.bredOn, input.gestationDays);
       const id = input.id ?? randomUUID();
       const written = await repo.insert(

@@ -4,7 +4,6 @@
 // removed member's next request on this server is refused (decision 0032).
 import type { Context } from 'hono';
 import { setCookie } from 'hono/cookie';
-import { dateInZone } from '../../../shared/care/dates';
 import {
   farmDisplayName,
   roleLabels,
@@ -41,7 +40,7 @@ export function createMembersService(deps: {
   mailer: Mailer;
   origin: string;
   sessions: SessionCache;
-  profiles: { settings(farmId: string): Promise<{ timeZone: string }> };
+  profiles: { today(farmId: string): Promise<string> };
   secret: string;
   cookieName: string;
   secure: boolean;
@@ -51,8 +50,7 @@ export function createMembersService(deps: {
   /** A sitter's last day: today or later in the farm's zone; other roles have none. */
   async function lastDay(farmId: string, role: FarmRole, accessUntil: string | null | undefined) {
     if (role !== 'sitter' || !accessUntil) return null;
-    const { timeZone } = await deps.profiles.settings(farmId);
-    if (accessUntil < dateInZone(new Date(), timeZone))
+    if (accessUntil < (await deps.profiles.today(farmId)))
       throw new ValidationError({ accessUntil: ['Choose today or a later day'] });
     return accessUntil;
   }

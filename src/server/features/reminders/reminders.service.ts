@@ -5,7 +5,6 @@
 // Throws typed errors; the one onError maps them to HTTP.
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
-import { dateInZone } from '../../../shared/care/dates';
 import { nextDueAfterDone, reminderDateProblem, snoozedDueDate } from '../../../shared/care/rules';
 import {
   pageSize,
@@ -34,7 +33,7 @@ export function createRemindersService(deps: {
   const { repo, care, profiles } = deps;
 
   /** The farm's today, in its own time zone (a reminder's dates are the farm's dates). */
-  const today = async (farmId: string) => dateInZone(new Date(), (await profiles.settings(farmId)).timeZone);
+  const today = (farmId: string) => profiles.today(farmId);
 
   return {
     /** All the farm's active reminders, or one animal's or one group's (an empty id: all). */
