@@ -11,9 +11,10 @@ import type { Farms } from '../../shared/schemas/members';
 import { client, data } from './api';
 import { forgetReads, queryClient } from './query-client';
 import { sessionQuery, useSession } from './session';
+import { keys } from './query-keys';
 
 export const farmsQuery = queryOptions({
-  queryKey: ['farms'],
+  queryKey: [keys.farms],
   queryFn: (): Promise<Farms> => data(client.farms.$get()),
   staleTime: 30_000,
 });

@@ -4,9 +4,10 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { FarmSettingsUpdate, Profile, ProfileUpdate } from '../../shared/schemas/profile';
 import { client, data } from './api';
 import { farmsQuery } from './farm';
+import { keys } from './query-keys';
 
 export const profileQuery = queryOptions({
-  queryKey: ['profile'],
+  queryKey: [keys.profile],
   queryFn: (): Promise<Profile> => data(client.profile.$get()),
   // the farm's settings are the owner's to change from another device: read afresh on each page
   // (the device's copy shows meanwhile, and offline)

@@ -3,9 +3,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeed, CalendarFeedLink } from '../../../../shared/schemas/calendar';
 import { client, data } from '../../../lib/api';
+import { keys } from '../../../lib/query-keys';
 
 export const calendarFeedQuery = queryOptions({
-  queryKey: ['calendar-feed'],
+  queryKey: [keys.calendarFeed],
   queryFn: (): Promise<CalendarFeed> => data(client['calendar-feed'].$get()),
 });
 

@@ -2,9 +2,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DailyEmail } from '../../../../shared/schemas/daily-email';
 import { client, data } from '../../../lib/api';
+import { keys } from '../../../lib/query-keys';
 
 export const dailyEmailQuery = queryOptions({
-  queryKey: ['daily-email'],
+  queryKey: [keys.dailyEmail],
   queryFn: (): Promise<DailyEmail> => data(client['daily-email'].$get()),
 });
 

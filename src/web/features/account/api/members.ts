@@ -9,9 +9,10 @@ import type {
   PublicInvitation,
 } from '../../../../shared/schemas/members';
 import { api, client, data } from '../../../lib/api';
+import { keys } from '../../../lib/query-keys';
 
 export const farmMembersQuery = queryOptions({
-  queryKey: ['farm-members'],
+  queryKey: [keys.farmMembers],
   queryFn: (): Promise<FarmMembers> => data(client.farm.members.$get()),
 });
 
@@ -21,7 +22,7 @@ function useRefreshMembers() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: farmMembersQuery.queryKey }),
-      queryClient.invalidateQueries({ queryKey: ['farms'] }),
+      queryClient.invalidateQueries({ queryKey: [keys.farms] }),
     ]);
 }
 
@@ -80,7 +81,7 @@ const invitationPath = (token: string) => `/api/public/invitations/${encodeURICo
 
 export const invitationQuery = (token: string) =>
   queryOptions({
-    queryKey: ['invitation', token],
+    queryKey: [keys.invitation, token],
     queryFn: () => api.get<PublicInvitation>(invitationPath(token)),
     retry: false,
     meta: { persist: false }, // never kept on the device: its link is a secret

@@ -4,9 +4,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SharedLinks } from '../../../../shared/schemas/records';
 import { client, data } from '../../../lib/api';
+import { keys } from '../../../lib/query-keys';
 
 export const sharedLinksQuery = queryOptions({
-  queryKey: ['farm-members', 'shared-links'],
+  queryKey: [keys.farmMembers, 'shared-links'],
   queryFn: (): Promise<SharedLinks> => data(client.farm['share-links'].$get()),
 });
 
@@ -18,7 +19,7 @@ export function useRevokeSharedLink() {
     onSuccess: (_, animalId) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: sharedLinksQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['animals', animalId, 'record', 'share'] }),
+        queryClient.invalidateQueries({ queryKey: [keys.animals, animalId, 'record', 'share'] }),
       ]),
   });
 }

@@ -14,16 +14,17 @@ import type {
 } from '../../../../shared/schemas/animals';
 import type { ImportResult, ImportRow } from '../../../../shared/schemas/import';
 import { client, data } from '../../../lib/api';
+import { keys } from '../../../lib/query-keys';
 
 export const animalsQuery = queryOptions({
-  queryKey: ['animals'],
+  queryKey: [keys.animals],
   queryFn: (): Promise<AnimalListItem[]> => data(client.animals.$get({ query: {} })),
 });
 
 /** The animals matching a search, filters and order (My Animals); the server does the work. */
 export const animalSearchQuery = (filter: AnimalListQuery) =>
   queryOptions({
-    queryKey: ['animals', 'search', filter],
+    queryKey: [keys.animals, 'search', filter],
     queryFn: (): Promise<AnimalListItem[]> => data(client.animals.$get({ query: filter })),
     placeholderData: keepPreviousData,
     // a search typed letter by letter is not worth a week on the device (lib/query-client.ts)
@@ -32,19 +33,19 @@ export const animalSearchQuery = (filter: AnimalListQuery) =>
 
 export const animalQuery = (id: string) =>
   queryOptions({
-    queryKey: ['animals', id],
+    queryKey: [keys.animals, id],
     queryFn: (): Promise<Animal> => data(client.animals[':id'].$get({ param: { id } })),
   });
 
 /** Its pedigree and offspring; under ['animals'], so any change to the herd refreshes it. */
 export const animalFamilyQuery = (id: string) =>
   queryOptions({
-    queryKey: ['animals', id, 'family'],
+    queryKey: [keys.animals, id, 'family'],
     queryFn: (): Promise<AnimalFamily> => data(client.animals[':id'].family.$get({ param: { id } })),
   });
 
 export const speciesQuery = queryOptions({
-  queryKey: ['species'],
+  queryKey: [keys.species],
   queryFn: (): Promise<Species[]> => data(client.species.$get()),
   staleTime: 10 * 60_000,
 });
@@ -52,8 +53,8 @@ export const speciesQuery = queryOptions({
 function useRefreshHerd() {
   const queryClient = useQueryClient();
   return async () => {
-    await queryClient.invalidateQueries({ queryKey: ['animals'] });
-    await queryClient.invalidateQueries({ queryKey: ['groups'] });
+    await queryClient.invalidateQueries({ queryKey: [keys.animals] });
+    await queryClient.invalidateQueries({ queryKey: [keys.groups] });
   };
 }
 
@@ -81,7 +82,7 @@ export function useDeleteAnimal() {
   return useMutation({
     mutationFn: (id: string): Promise<null> => data(client.animals[':id'].$delete({ param: { id } })),
     onSuccess: async (_data, id) => {
-      queryClient.removeQueries({ queryKey: ['animals', id] });
+      queryClient.removeQueries({ queryKey: [keys.animals, id] });
       await refresh();
     },
   });
@@ -114,7 +115,7 @@ export function useCreateSpecies() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string): Promise<Species> => data(client.species.$post({ json: { name } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['species'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [keys.species] }),
   });
 }
 

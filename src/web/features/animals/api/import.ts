@@ -4,9 +4,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ImportKnown } from '../../../../shared/schemas/import';
 import { client, data } from '../../../lib/api';
+import { keys } from '../../../lib/query-keys';
 
 export const importKnownQuery = queryOptions({
-  queryKey: ['animals', 'import-known'],
+  queryKey: [keys.animals, 'import-known'],
   queryFn: (): Promise<ImportKnown> => data(client.animals.import.known.$get()),
   // read afresh each time the page opens: another member may have added animals since
   staleTime: 0,

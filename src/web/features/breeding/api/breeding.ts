@@ -4,20 +4,21 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Birth, BirthCreate, Breeding, BreedingCreate } from '../../../../shared/schemas/breeding';
 import { client, data } from '../../../lib/api';
+import { keys } from '../../../lib/query-keys';
 
 export const breedingsQuery = (damId: string) =>
   queryOptions({
-    queryKey: ['animals', damId, 'breedings'],
+    queryKey: [keys.animals, damId, 'breedings'],
     queryFn: (): Promise<Breeding[]> => data(client.animals[':id'].breedings.$get({ param: { id: damId } })),
   });
 
 function useRefresh() {
   const queryClient = useQueryClient();
   return async () => {
-    await queryClient.invalidateQueries({ queryKey: ['animals'] });
-    await queryClient.invalidateQueries({ queryKey: ['groups'] });
-    await queryClient.invalidateQueries({ queryKey: ['reminders'] });
-    await queryClient.invalidateQueries({ queryKey: ['species'] });
+    await queryClient.invalidateQueries({ queryKey: [keys.animals] });
+    await queryClient.invalidateQueries({ queryKey: [keys.groups] });
+    await queryClient.invalidateQueries({ queryKey: [keys.reminders] });
+    await queryClient.invalidateQueries({ queryKey: [keys.species] });
   };
 }
 

@@ -13,6 +13,7 @@ import type {
   Page,
 } from '../../../../shared/schemas/care';
 import { client, data } from '../../../lib/api';
+import { keys } from '../../../lib/query-keys';
 
 /** The first page is asked for with no ?offset, as before. */
 const offsetQuery = (offset: number) => (offset ? { offset: String(offset) } : {});
@@ -20,7 +21,7 @@ const offsetQuery = (offset: number) => (offset ? { offset: String(offset) } : {
 /** The history page by page (100 a page), for 'Show more'; refreshed with ['animals', id, 'care']. */
 export const animalCarePagesQuery = (animalId: string) =>
   infiniteQueryOptions({
-    queryKey: ['animals', animalId, 'care', 'pages'],
+    queryKey: [keys.animals, animalId, 'care', 'pages'],
     queryFn: ({ pageParam }): Promise<Page<CareEntry>> =>
       data(
         client.animals[':id']['care-entries'].$get({
@@ -35,7 +36,7 @@ export const animalCarePagesQuery = (animalId: string) =>
 /** The group's log page by page (100 batches a page); refreshed with ['groups', id, 'log']. */
 export const groupLogPagesQuery = (groupId: string) =>
   infiniteQueryOptions({
-    queryKey: ['groups', groupId, 'log', 'pages'],
+    queryKey: [keys.groups, groupId, 'log', 'pages'],
     queryFn: ({ pageParam }): Promise<Page<CareBatch>> =>
       data(client.groups[':id']['care-log'].$get({ param: { id: groupId }, query: offsetQuery(pageParam) })),
     initialPageParam: 0,
@@ -45,7 +46,7 @@ export const groupLogPagesQuery = (groupId: string) =>
 /** An animal's weighings, oldest first (its Weight card); refreshed with ['animals']. */
 export const animalWeightsQuery = (animalId: string) =>
   queryOptions({
-    queryKey: ['animals', animalId, 'weights'],
+    queryKey: [keys.animals, animalId, 'weights'],
     queryFn: (): Promise<AnimalWeights> =>
       data(client.animals[':id'].weights.$get({ param: { id: animalId } })),
   });
@@ -53,27 +54,27 @@ export const animalWeightsQuery = (animalId: string) =>
 /** A group's animals with their weighings (its Weights page); refreshed with ['groups']. */
 export const groupWeightsQuery = (groupId: string) =>
   queryOptions({
-    queryKey: ['groups', groupId, 'weights'],
+    queryKey: [keys.groups, groupId, 'weights'],
     queryFn: (): Promise<GroupWeights> => data(client.groups[':id'].weights.$get({ param: { id: groupId } })),
   });
 
 /** The farm's earlier medications (the form's suggestions); refreshed with ['care-entries']. */
 export const medicationsQuery = queryOptions({
-  queryKey: ['care-entries', 'medications'],
+  queryKey: [keys.careEntries, 'medications'],
   queryFn: (): Promise<MedicationSuggestion[]> => data(client.care.medications.$get({ query: {} })),
   staleTime: 60_000,
 });
 
 export const careEntryQuery = (entryId: string) =>
   queryOptions({
-    queryKey: ['care-entries', entryId],
+    queryKey: [keys.careEntries, entryId],
     queryFn: (): Promise<CareEntry> => data(client['care-entries'][':id'].$get({ param: { id: entryId } })),
   });
 
 /** Every entry of the entry's batch: a group edit shows each animal's value. */
 export const careBatchQuery = (entryId: string) =>
   queryOptions({
-    queryKey: ['care-entries', entryId, 'batch'],
+    queryKey: [keys.careEntries, entryId, 'batch'],
     queryFn: (): Promise<CareEntry[]> =>
       data(client['care-entries'][':id'].batch.$get({ param: { id: entryId } })),
   });

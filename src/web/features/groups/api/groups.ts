@@ -5,21 +5,22 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { AnimalListItem } from '../../../../shared/schemas/animals';
 import type { Group, GroupCreate, GroupUpdate } from '../../../../shared/schemas/groups';
 import { client, data } from '../../../lib/api';
+import { keys } from '../../../lib/query-keys';
 
 export const groupsQuery = queryOptions({
-  queryKey: ['groups'],
+  queryKey: [keys.groups],
   queryFn: (): Promise<Group[]> => data(client.groups.$get()),
 });
 
 export const groupQuery = (id: string) =>
   queryOptions({
-    queryKey: ['groups', id],
+    queryKey: [keys.groups, id],
     queryFn: (): Promise<Group> => data(client.groups[':id'].$get({ param: { id } })),
   });
 
 export const groupAnimalsQuery = (id: string) =>
   queryOptions({
-    queryKey: ['groups', id, 'animals'],
+    queryKey: [keys.groups, id, 'animals'],
     queryFn: (): Promise<AnimalListItem[]> => data(client.groups[':id'].animals.$get({ param: { id } })),
   });
 
@@ -28,7 +29,7 @@ export function useCreateGroup() {
   return useMutation({
     mutationFn: (input: GroupCreate): Promise<Group> =>
       data(client.groups.$post({ json: { ...input, id: input.id ?? crypto.randomUUID() } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['groups'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [keys.groups] }),
   });
 }
 
@@ -38,8 +39,8 @@ export function useUpdateGroup(id: string) {
     mutationFn: (changes: GroupUpdate): Promise<Group> =>
       data(client.groups[':id'].$patch({ param: { id }, json: changes })),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['groups'] });
-      await queryClient.invalidateQueries({ queryKey: ['animals'] });
+      await queryClient.invalidateQueries({ queryKey: [keys.groups] });
+      await queryClient.invalidateQueries({ queryKey: [keys.animals] });
     },
   });
 }
@@ -49,9 +50,9 @@ export function useDeleteGroup(id: string) {
   return useMutation({
     mutationFn: (): Promise<null> => data(client.groups[':id'].$delete({ param: { id } })),
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: ['groups', id] });
-      await queryClient.invalidateQueries({ queryKey: ['groups'] });
-      await queryClient.invalidateQueries({ queryKey: ['animals'] });
+      queryClient.removeQueries({ queryKey: [keys.groups, id] });
+      await queryClient.invalidateQueries({ queryKey: [keys.groups] });
+      await queryClient.invalidateQueries({ queryKey: [keys.animals] });
     },
   });
 }

@@ -3,17 +3,18 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HealthRecord, RecordShare, RecordShareLink } from '../../../../shared/schemas/records';
 import { ApiError, client, data } from '../../../lib/api';
+import { keys } from '../../../lib/query-keys';
 
 export const healthRecordQuery = (animalId: string) =>
   queryOptions({
-    queryKey: ['animals', animalId, 'record'],
+    queryKey: [keys.animals, animalId, 'record'],
     queryFn: (): Promise<HealthRecord> =>
       data(client.animals[':id'].record.$get({ param: { id: animalId } })),
   });
 
 export const recordShareQuery = (animalId: string) =>
   queryOptions({
-    queryKey: ['animals', animalId, 'record', 'share'],
+    queryKey: [keys.animals, animalId, 'record', 'share'],
     queryFn: (): Promise<RecordShare> =>
       data(client.animals[':id'].record.share.$get({ param: { id: animalId } })),
   });
@@ -40,7 +41,7 @@ export function useRevokeRecordShare(animalId: string) {
 /** A shared record by its link: no session, no cookie sent. */
 export const sharedRecordQuery = (token: string) =>
   queryOptions({
-    queryKey: ['shared-record', token],
+    queryKey: [keys.sharedRecord, token],
     queryFn: async (): Promise<HealthRecord> => {
       const response = await fetch(`/api/public/records/${encodeURIComponent(token)}`, {
         credentials: 'omit',

@@ -10,10 +10,11 @@ import type {
   ReminderUpdate,
 } from '../../../../shared/schemas/care';
 import { client, data } from '../../../lib/api';
+import { keys } from '../../../lib/query-keys';
 
 export const remindersQuery = (filter: { animalId?: string; groupId?: string } = {}) =>
   queryOptions({
-    queryKey: filter.animalId || filter.groupId ? ['reminders', filter] : ['reminders'],
+    queryKey: filter.animalId || filter.groupId ? [keys.reminders, filter] : [keys.reminders],
     queryFn: (): Promise<Page<Reminder>> => {
       const query = filter.animalId
         ? { animalId: filter.animalId }
@@ -26,7 +27,7 @@ export const remindersQuery = (filter: { animalId?: string; groupId?: string } =
 
 export const reminderQuery = (id: string) =>
   queryOptions({
-    queryKey: ['reminders', 'detail', id],
+    queryKey: [keys.reminders, 'detail', id],
     queryFn: (): Promise<ReminderDetail> => data(client.reminders[':id'].$get({ param: { id } })),
   });
 
@@ -35,7 +36,7 @@ export function useCreateReminder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReminderCreate): Promise<Reminder> => data(client.reminders.$post({ json: input })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reminders'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [keys.reminders] }),
   });
 }
 
@@ -45,7 +46,7 @@ export function useCompleteReminder() {
   return useMutation({
     mutationFn: (id: string): Promise<Reminder> =>
       data(client.reminders[':id'].complete.$post({ param: { id } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reminders'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [keys.reminders] }),
   });
 }
 
@@ -55,7 +56,7 @@ export function useReopenReminder() {
   return useMutation({
     mutationFn: (id: string): Promise<Reminder> =>
       data(client.reminders[':id'].undo.$post({ param: { id } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reminders'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [keys.reminders] }),
   });
 }
 
@@ -64,7 +65,7 @@ export function useUpdateReminder(id: string) {
   return useMutation({
     mutationFn: (changes: ReminderUpdate): Promise<ReminderDetail> =>
       data(client.reminders[':id'].$patch({ param: { id }, json: changes })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reminders'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [keys.reminders] }),
   });
 }
 
@@ -73,7 +74,7 @@ export function useSnoozeReminder(id: string) {
   return useMutation({
     mutationFn: (input: ReminderSnooze): Promise<ReminderDetail> =>
       data(client.reminders[':id'].snooze.$post({ param: { id }, json: input })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reminders'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [keys.reminders] }),
   });
 }
 
@@ -82,8 +83,8 @@ export function useDeleteReminder(id: string) {
   return useMutation({
     mutationFn: (): Promise<null> => data(client.reminders[':id'].$delete({ param: { id } })),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: ['reminders', 'detail', id] });
-      return queryClient.invalidateQueries({ queryKey: ['reminders'] });
+      queryClient.removeQueries({ queryKey: [keys.reminders, 'detail', id] });
+      return queryClient.invalidateQueries({ queryKey: [keys.reminders] });
     },
   });
 }

@@ -1,0 +1,18 @@
+// The first part of every query key: each feature's api module builds its keys on these, and a
+// change that touches another feature's data (a weight moves an animal's and its group's figures)
+// invalidates by the same constant, never by a string typed again (features never import each
+// other; decision 0018).
+export const keys = {
+  animals: 'animals',
+  groups: 'groups',
+  reminders: 'reminders',
+  species: 'species',
+  careEntries: 'care-entries',
+  farms: 'farms',
+  farmMembers: 'farm-members',
+  profile: 'profile',
+  calendarFeed: 'calendar-feed',
+  dailyEmail: 'daily-email',
+  invitation: 'invitation',
+  sharedRecord: 'shared-record',
+} as const;
