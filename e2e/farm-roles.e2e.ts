@@ -235,7 +235,12 @@ describe.skipIf(!browserAvailable)('farm roles: what a farm sitter sees and may 
         'Penicillin',
         'the medication is filled in',
       );
-      expect(await form.getByLabel('Dosage', { exact: true }).inputValue()).toBe('5');
+      // the dose, route and withdrawal come with the farm's medications, a moment after the name
+      await eventually(
+        () => form.getByLabel('Dosage', { exact: true }).inputValue(),
+        '5',
+        'the dose is filled from the last use',
+      );
       expect(await form.getByLabel('Unit', { exact: true }).inputValue()).toBe('mL');
       expect(await form.getByLabel('Meat withdrawal (days)', { exact: true }).inputValue()).toBe('10');
       expect(await form.getByLabel('Date', { exact: true }).inputValue()).toBe(today);
