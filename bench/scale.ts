@@ -22,7 +22,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { createLogger } from '../src/server/log/logger';
 import { createFolderPhotoStore } from '../src/server/photos/photo-store';
-import { freshPostgresDatabase } from '../src/server/test/fresh-database';
+import { freshPostgresDatabase } from '../test/support/fresh-database';
 import {
   freePort,
   measure,

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freshPostgresDatabase } from '../src/server/test/fresh-database';
+import { freshPostgresDatabase } from '../test/support/fresh-database';
 import pg from 'pg';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgresDatabase } from '../src/server/test/fresh-database';
+import { freshPostgresDatabase } from '../test/support/fresh-database';
 import { eventually } from './support/checks';
 import { freePort, startServer } from './support/stack';
 

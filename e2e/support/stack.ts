@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { freshPostgresDatabase } from '../../src/server/test/fresh-database';
+import { freshPostgresDatabase } from '../../test/support/fresh-database';
 import { parseEmail, type ReceivedEmail } from './mail';
 
 export type Backend = 'pglite' | 'postgres';

@@ -7,7 +7,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { addDays, dateInZone } from '../../shared/care/dates';
-import { appUrl, type TestApp } from '../test/test-app';
+import { appUrl, type TestApp } from '../../../test/support/test-app';
 import { backupTableNames, queryRows, quoted } from './backup-tables';
 import * as schema from '../db/schema';
 

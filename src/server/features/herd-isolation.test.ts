@@ -2,7 +2,7 @@
 // user A's records, sees none of them in lists, and A's data is unchanged afterwards.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, backends, createTestApp, type TestApp } from '../test/test-app';
+import { appUrl, backends, createTestApp, type TestApp } from '../../../test/support/test-app';
 
 describe.each(backends)('herd isolation between farms on %s', (backend) => {
   let t: TestApp;

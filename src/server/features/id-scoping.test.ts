@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dateInZone } from '../../shared/care/dates';
-import { migrationsFolder, migrationsUpTo, upgradeDatabase } from '../test/migration-upgrade';
-import { appUrl, backends, createTestApp, type TestApp } from '../test/test-app';
+import { migrationsFolder, migrationsUpTo, upgradeDatabase } from '../../../test/support/migration-upgrade';
+import { appUrl, backends, createTestApp, type TestApp } from '../../../test/support/test-app';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const timePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

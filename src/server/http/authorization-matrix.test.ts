@@ -19,8 +19,14 @@ import { loadConfig } from '../config';
 import { createLogger } from '../log/logger';
 import type { Email } from '../mail/mailer';
 import { createFolderPhotoStore } from '../photos/photo-store';
-import { appUrl, backends, createTestApp, type TestApp } from '../test/test-app';
-import { appRoutes, authRoutes, type OwnerRecords, type RecordKind, type Role } from './route-expectations';
+import { appUrl, backends, createTestApp, type TestApp } from '../../../test/support/test-app';
+import {
+  appRoutes,
+  authRoutes,
+  type OwnerRecords,
+  type RecordKind,
+  type Role,
+} from '../../../test/support/route-expectations';
 
 type Identity =
   | 'anonymous'

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { demoLimit } from '../features/demo/demo.routes';
-import { appUrl, backends, createTestApp, type TestApp } from '../test/test-app';
+import { appUrl, backends, createTestApp, type TestApp } from '../../../test/support/test-app';
 
 let forged = 0;
 /** What a client would write itself: a new address on every request. */

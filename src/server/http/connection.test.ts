@@ -4,7 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, createTestApp, type TestApp } from '../test/test-app';
+import { appUrl, createTestApp, type TestApp } from '../../../test/support/test-app';
 
 describe('connections', () => {
   let t: TestApp;

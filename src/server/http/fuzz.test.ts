@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../shared/schemas/common';
-import { appUrl, backends, createTestApp, type TestApp } from '../test/test-app';
+import { appUrl, backends, createTestApp, type TestApp } from '../../../test/support/test-app';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 2000);
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));

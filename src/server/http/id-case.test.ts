@@ -4,7 +4,7 @@
 // where a body's ids are parsed.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, backends, createTestApp, type TestApp } from '../test/test-app';
+import { appUrl, backends, createTestApp, type TestApp } from '../../../test/support/test-app';
 
 describe.each(backends)('ids in capitals on %s', (backend) => {
   let t: TestApp;

@@ -2,7 +2,7 @@
 // dates and numbers out of range, paging offsets. Each answers a 422 naming the field; an accepted
 // value reads back exactly as sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createTestApp, type TestApp } from '../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../test/support/test-app';
 
 describe.each(backends)('input rules on %s', (backend) => {
   let t: TestApp;

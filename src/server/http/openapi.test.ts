@@ -1,7 +1,7 @@
 // The OpenAPI document tells clients the truth about errors: every documented 4xx is the one error
 // shape the server sends, and every route that takes a body documents its 400/413/422.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 type Operation = {
   requestBody?: unknown;

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, createTestApp, type TestApp } from '../test/test-app';
+import { appUrl, createTestApp, type TestApp } from '../../../test/support/test-app';
 
 describe('headers of the secret links’ pages', () => {
   let t: TestApp;

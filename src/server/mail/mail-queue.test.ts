@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../backup/backup-tables';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { createLogger } from '../log/logger';
-import { backends, createTestApp, type TestApp } from '../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../test/support/test-app';
 import { createMailSender } from './mail-queue';
 import type { Email, Mailer } from './mailer';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/sql-text';
 import { createLogger } from '../log/logger';
 import { farmIdOf } from '../backup/sample-farm.fixture';
-import { appUrl, backends, createTestApp, type TestApp } from '../test/test-app';
+import { appUrl, backends, createTestApp, type TestApp } from '../../../test/support/test-app';
 import { createDatabasePhotoStore, createFolderPhotoStore } from './photo-store';
 import { copyFolderPhotos, createPhotoSweepJob, sweepDatabasePhotos } from './photo-sweep';
 

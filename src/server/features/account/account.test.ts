@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql-text';
 import { createSampleFarm, schemaTableNames, type SampleFarm } from '../../backup/sample-farm.fixture';
-import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 type Owner = SampleFarm & { userId: string };
 

@@ -2,7 +2,7 @@
 // ids kept on the animal by a trigger, through every way a membership changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animalListItemSchema } from '../../../shared/schemas/animals';
-import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 describe.each(backends)('the animal list on %s', (backend) => {
   let t: TestApp;

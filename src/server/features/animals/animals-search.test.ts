@@ -1,7 +1,7 @@
 // GET /api/v1/animals with a search, filters and an order: all done in SQL, in one statement.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareNaturally } from '../../../shared/animals/natural-sort';
-import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 type Listed = { id: string; name: string };
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchColumns, readRows, unimportedColumns, type Cell } from '../../../shared/animals/import';
 import { queryRows } from '../../db/sql-text';
 import { farmIdOf } from '../../backup/sample-farm.fixture';
-import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 describe('reading a spreadsheet of animals', () => {
   it('matches common header spellings, each column to one field', () => {

@@ -3,7 +3,7 @@
 // parent's rename and deletion; the family (three generations up, offspring down) in one statement.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Animal, AnimalFamily } from '../../../shared/schemas/animals';
-import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 describe.each(backends)('pedigree on %s', (backend) => {
   let t: TestApp;

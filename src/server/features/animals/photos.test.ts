@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bombs, heicWithSps, spsDeclaring } from '../../photos/image-bombs';
-import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
+import { appUrl, backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 const image = (format: 'jpeg' | 'png' | 'webp' | 'avif', width = 1600, height = 1200) => {
   const base = sharp({ create: { width, height, channels: 3, background: '#7a5' } });

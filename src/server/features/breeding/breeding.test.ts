@@ -7,7 +7,7 @@ import { addDays, dateInZone } from '../../../shared/care/dates';
 import type { Animal, AnimalFamily, Species } from '../../../shared/schemas/animals';
 import type { Breeding } from '../../../shared/schemas/breeding';
 import type { AnimalWeights } from '../../../shared/schemas/care';
-import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 type ReminderItem = { id: string; title: string; dueDate: string; animalId: string | null };
 

@@ -2,8 +2,12 @@
 // the migrations before it keeps every feed: one with a maker stays theirs, one made before makers
 // were recorded becomes the farm's first owner's; afterwards a farm holds one address per person.
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder, migrationsUpTo, upgradeDatabase } from '../../test/migration-upgrade';
-import { backends } from '../../test/test-app';
+import {
+  migrationsFolder,
+  migrationsUpTo,
+  upgradeDatabase,
+} from '../../../../test/support/migration-upgrade';
+import { backends } from '../../../../test/support/test-app';
 
 describe.each(backends)('the per-person calendar feed migration on %s', (backend) => {
   it('gives every existing feed to its maker, or to the farm’s first owner when none was recorded', async () => {

@@ -9,7 +9,7 @@ import nodeIcal from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeedLink } from '../../../shared/schemas/calendar';
 import { queryRows } from '../../db/sql-text';
-import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
+import { appUrl, backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 type Event = { uid: string; summary: string; start: string; url: string | null; description: string };
 

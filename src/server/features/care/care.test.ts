@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dateInZone } from '../../../shared/care/dates';
 import { logPageSize, pageSize } from '../../../shared/schemas/care';
-import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 describe.each(backends)('care entries and reminders on %s', (backend) => {
   let t: TestApp;

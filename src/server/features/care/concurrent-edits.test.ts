@@ -4,7 +4,7 @@
 // both delete, then insert it: 500s on PostgreSQL) nor leave it stale (one's rewrite not seeing the
 // other's change). PGlite has one connection, so only PostgreSQL races; there it must hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 type LogRow = {
   batchId: string;

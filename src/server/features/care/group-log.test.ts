@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/care/dates';
 import { logPageSize } from '../../../shared/schemas/care';
 import { queryRows } from '../../db/sql-text';
-import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 type LogRow = {
   batchId: string;

@@ -2,7 +2,7 @@
 // score beside a weight — farm-scoped, one statement whatever the history, and bad scores refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnimalWeights, GroupWeights } from '../../../shared/schemas/care';
-import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 describe.each(backends)('growth on %s', (backend) => {
   let t: TestApp;

@@ -2,7 +2,7 @@
 // using the group log of a seeded 22-hen flock: it read 'Hen 1, Hen 10, Hen 11, … Hen 2').
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateInZone } from '../../../shared/care/dates';
-import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 describe.each(backends)("a batch's animals, in natural order, on %s", (backend) => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import { addDays, dateInZone } from '../../../shared/care/dates';
 import { withdrawalEnds } from '../../../shared/care/withdrawal';
 import type { Animal, AnimalListItem } from '../../../shared/schemas/animals';
 import type { CareEntry } from '../../../shared/schemas/care';
-import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 describe.each(backends)('withdrawal on %s', (backend) => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import { openDatabase } from '../../db/database';
 import { queryRows } from '../../db/sql-text';
 import { createLogger } from '../../log/logger';
 import type { Email, Mailer } from '../../mail/mailer';
-import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
+import { appUrl, backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { createDailyEmailJob } from './daily-email.job';
 import { claimKeepDays, createDailyEmailRepo } from './daily-email.repo';
 

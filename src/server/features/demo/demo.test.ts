@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dateInZone, mediumDate } from '../../../shared/care/dates';
 import { queryRows } from '../../db/sql-text';
 import { createFolderPhotoStore } from '../../photos/photo-store';
-import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
+import { appUrl, backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { demoLimit } from './demo.routes';
 import { demoEmailDomain } from '../../auth/demo-address';
 import { createDemoCleanupJob } from './demo.service';

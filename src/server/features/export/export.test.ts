@@ -7,7 +7,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql-text';
-import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 import type { ExportDocument } from '../../../shared/schemas/export';
 import { createSampleFarm, farmIdOf } from '../../backup/sample-farm.fixture';
 import { csvCell } from './export.service';

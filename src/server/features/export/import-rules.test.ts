@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportDocument } from '../../../shared/schemas/export';
 import { createSampleFarm } from '../../backup/sample-farm.fixture';
 import { queryRows } from '../../db/sql-text';
-import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
+import { appUrl, backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { importLimits } from './import-document.service';
 
 type Row = Record<string, unknown>;

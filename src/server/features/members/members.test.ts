@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dateInZone, mediumDate } from '../../../shared/care/dates';
 import { withdrawalLastDay } from '../../../shared/care/withdrawal';
 import { queryRows } from '../../db/sql-text';
-import { backends, createTestApp, type TestApp } from '../../test/test-app';
+import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 describe.each(backends)('farm sharing on %s', (backend) => {
   let t: TestApp;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/care/dates';
 import type { HealthRecord, RecordShareLink } from '../../../shared/schemas/records';
 import { queryRows } from '../../db/sql-text';
-import { appUrl, backends, createTestApp, type TestApp } from '../../test/test-app';
+import { appUrl, backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { sharedRecordLimit } from './records.routes';
 
 describe.each(backends)('health record on %s', (backend) => {

@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import type { Animal, AnimalListItem } from '../../shared/schemas/animals';
-import type { CareEntry, Page, Reminder } from '../../shared/schemas/care';
-import type { Group } from '../../shared/schemas/groups';
-import { freshPostgresDatabase } from '../test/fresh-database';
+import type { Animal, AnimalListItem } from '../../src/shared/schemas/animals';
+import type { CareEntry, Page, Reminder } from '../../src/shared/schemas/care';
+import type { Group } from '../../src/shared/schemas/groups';
+import { freshPostgresDatabase } from '../support/fresh-database';
 
 export type SoakBackend = 'pglite' | 'postgres';
 
@@ -72,7 +72,7 @@ export type SoakResult = {
   durationMs: number;
 };
 
-const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const startTimeoutMs = 90_000;
 const password = 'soak test password 1';
 const email = 'soak@example.com';

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { freshPostgresDatabase } from './fresh-database';
 
 /** The project's migrations folder. */
-export const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
 
 /** A copy of the migrations folder holding the migrations up to `lastTag` (its journal's tag). */
 export function migrationsUpTo(lastTag: string): string {
