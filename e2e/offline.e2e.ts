@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, narrowPhone, openPage, phone, sharedBrowser } from './support/browser';
+import { watchDeviceCopy } from './support/device-copy';
 import { farmApi, todayIn, type ApiReminder, type FarmApi } from './support/care';
 import {
   eventually,
@@ -34,11 +35,13 @@ describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once',
     let api: FarmApi;
     let email = '';
     let milkers = '';
+    let deviceCopyWritten: () => Promise<void>;
     const ids: Record<string, string> = {};
 
     beforeAll(async () => {
       stack = await startStack(backend);
       ({ context, page } = await openPage(browser(), { viewport: phone }));
+      deviceCopyWritten = await watchDeviceCopy(page);
       email = newEmail(`offline-${backend}`);
       await signUpAndConfirm(page, stack, email);
       api = farmApi(page, stack.baseUrl);
@@ -89,8 +92,6 @@ describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once',
     const animalEntries = async (name: string) =>
       (await api.get<{ items: Entry[] }>(`/api/v1/animals/${ids[name]}/care-entries`)).items;
     const offline = (value: boolean) => context.setOffline(value);
-    /** the device's copy of what was read is written when idle, within a second of the last read */
-    const deviceCopyWritten = () => page.waitForTimeout(2_000);
 
     /**
      * Opens a page while online, inside the app as a user taps through it (no page load), so that
@@ -352,12 +353,14 @@ describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once',
     let stack: Stack;
     let context: BrowserContext;
     let page: Page;
+    let deviceCopyWritten: () => Promise<void>;
     let api: FarmApi;
     const ids: Record<string, string> = {};
 
     beforeAll(async () => {
       stack = await startStack(backend);
       ({ context, page } = await openPage(browser(), { viewport: phone }));
+      deviceCopyWritten = await watchDeviceCopy(page);
       await signUpAndConfirm(page, stack, newEmail(`offline-herd-${backend}`));
       api = farmApi(page, stack.baseUrl);
       const species = await api.get<{ id: string; name: string }[]>('/api/v1/species');
@@ -415,7 +418,7 @@ describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once',
       await page.goto(`${stack.baseUrl}/my-animals`);
       await expectVisible(main().getByRole('heading', { name: 'My Animals (30)', exact: true }));
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-      await page.waitForTimeout(2_000); // the device's copy is written within a second of the read
+      await deviceCopyWritten();
 
       await offline(true);
       await page.reload();
@@ -472,7 +475,7 @@ describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once',
     async function queueNote(name: string, title: string) {
       await page.goto(`${stack.baseUrl}/animal/${ids[name]}`);
       await expectVisible(main().getByRole('heading', { name, exact: true }));
-      await page.waitForTimeout(2_000); // the device's copy
+      await deviceCopyWritten();
       await offline(true);
       await page.goto(`${stack.baseUrl}/animal/${ids[name]}/note-entry`);
       await main().getByLabel('Title', { exact: true }).fill(title);
@@ -487,7 +490,9 @@ describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once',
 
     it('sends a note at once when the signal is back, not at the next back-off tick', async () => {
       await queueNote('Doe 1', 'Kidding soon');
-      await page.waitForTimeout(10_000); // a while in the barn
+      // a while in the barn: real time, for the outbox's own timers (a fake clock would also move
+      // the Date that the device copy's wait reads)
+      await page.waitForTimeout(10_000);
       // the first try as the signal comes back does not get through
       let cut = 0;
       await page.route('**/api/v1/care-entries', (route) =>
