@@ -1,34 +1,84 @@
-// Type-aware lint; imports flow one way: shared ← server, shared ← web (web may import server types only).
-// Inside the web app the walls of docs/decisions/0016-web-layout.md: app → features → components,
-// hooks, lib; a feature never imports another feature (pages that compose features live in
-// src/web/app/routes).
+// Type-aware lint, and the walls between folders (decisions 0016 and 0035), which our own rule
+// (scripts/lint/walls.js) checks by the file an import resolves to, for `import()` too.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import paddock from './scripts/lint/walls.js';
 
-// The rule matches import strings, not resolved paths, so each wall is written per folder depth.
-// One rule holds every web wall: a later config block's options replace an earlier block's.
-const serverTypesOnly = {
-  group: ['**/server/**'],
-  message: 'The browser may import server types only.',
-  allowTypeImports: true,
+// TEMPORARY — being moved to repos, issue 25 item 2. These files still run SQL in a service (or
+// reach into another feature's repo for a value); empty the lists when that move lands.
+const movingToRepos = {
+  sql: [
+    'src/server/features/animals/import.service.ts',
+    'src/server/features/demo/demo.service.ts',
+    'src/server/features/demo/demo.seed.ts',
+    'src/server/features/export/import-document.service.ts',
+  ],
+  crossFeature: ['src/server/features/records/records.service.ts'],
 };
-const webImports = (...patterns) => ['error', { patterns: [serverTypesOnly, ...patterns] }];
-const crossFeature = 'A feature never imports another feature: compose them in a page in src/web/app/routes.';
-/** A file `depth` folders below src/web/features/<name>: climbing `depth` levels leaves its feature. */
-const featureWalls = [1, 2, 3].map((depth) => ({
-  files: [`src/web/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
-  rules: {
-    '@typescript-eslint/no-restricted-imports': webImports(
-      { regex: `^(\\.\\./){${depth}}(?!\\.\\./)`, message: crossFeature },
-      {
-        regex: '(^|/)(features|app)/',
-        message: `${crossFeature} (Features never import src/web/app either.)`,
-      },
-    ),
+
+// A file matching `from` (and not `exempt`) may not import one matching `to` (unless `allow`);
+// `{self}` is the importer's own feature folder, `{other}` any other. Tests may import anything.
+const walls = [
+  // The web app (decision 0016): app → features → components, hooks, lib.
+  {
+    from: 'src/web/features/{self}/**',
+    to: ['src/web/features/{other}/**', 'src/web/app/**'],
+    message:
+      'A feature never imports another feature or the app: compose features in a page in src/web/app/routes.',
   },
-}));
+  {
+    from: 'src/web/{components,hooks,lib}/**',
+    to: ['src/web/features/**', 'src/web/app/**'],
+    message: 'Shared components, hooks and lib serve every feature: they never import a feature or the app.',
+  },
+  {
+    from: 'src/web/**',
+    to: 'src/server/**',
+    allowTypeImports: true,
+    message: 'The browser may import server types only (`import type`).',
+  },
+  {
+    from: 'src/shared/**',
+    to: ['src/server/**', 'src/web/**', 'node:**'],
+    message: 'src/shared is pure: no server, web or Node imports.',
+  },
+  // The server (decision 0035): composition (app, main, server) → features → everything else.
+  {
+    from: 'src/server/**',
+    exempt: ['src/server/{app,main,server}.ts', 'src/server/features/**'],
+    to: 'src/server/features/**',
+    message:
+      'auth, db, http and the rest sit below the features: only app.ts, main.ts and server.ts compose them.',
+  },
+  {
+    from: 'src/server/features/**/*.repo.ts',
+    to: 'src/server/features/**/*.{service,routes}.ts',
+    message: 'routes → service → repo: a repo never imports a service or routes.',
+  },
+  {
+    from: 'src/server/features/**/*.service.ts',
+    to: 'src/server/features/**/*.routes.ts',
+    message: 'routes → service → repo: a service never imports routes.',
+  },
+  {
+    from: 'src/server/features/{self}/**',
+    exempt: movingToRepos.crossFeature,
+    to: 'src/server/features/{other}/**',
+    allow: 'src/server/features/{other}/*.service.ts',
+    allowTypeImports: true,
+    message:
+      "Features talk through another feature's *.service.ts functions (or its types), never its repo or routes.",
+  },
+  {
+    from: 'src/server/features/**',
+    exempt: ['src/server/features/**/*.repo.ts', ...movingToRepos.sql],
+    to: ['drizzle-orm', 'drizzle-orm/**', 'src/server/db/schema.ts'],
+    allowTypeImports: true,
+    message: 'SQL lives in repos: only *.repo.ts imports drizzle-orm or the tables (types aside).',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'out/', 'data/', 'coverage/', 'src/server/db/migrations/'] },
@@ -50,37 +100,19 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-restricted-imports': webImports(),
-    },
-  },
-  ...featureWalls,
-  {
-    files: ['src/web/{components,hooks,lib}/**/*.{ts,tsx}'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': webImports({
-        regex: '(^|/)(features|app)(/|$)',
-        message:
-          'Shared components, hooks and lib serve every feature: they never import a feature or the app.',
-      }),
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['src/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**', '**/web/**', 'node:*'],
-              message: 'src/shared is pure: no server, web or Node imports.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { paddock },
+    rules: { 'paddock/walls': ['error', { root: import.meta.dirname, walls }] },
+  },
+  {
+    files: ['src/server/features/**/*.ts'],
+    ignores: ['**/*.repo.ts', '**/*.test.ts', ...movingToRepos.sql],
+    plugins: { paddock },
+    rules: { 'paddock/no-sql-outside-repos': 'error' },
   },
   {
     // ids are read in one place, lower-cased (issue 23): a UUID in capitals is the same record
