@@ -1,7 +1,7 @@
 // The production server: src/server compiled once by esbuild into dist/server/main.js (packages
-// stay in node_modules), with the SQL migrations beside it. `npm start` runs it with plain node
-// instead of transpiling TypeScript through tsx at every start (issue 10: ready in about half the
-// time, with less memory). Development (`npm run dev`) and the API tests keep tsx.
+// stay in node_modules), with the SQL migrations and routines beside it. `npm start` runs it with
+// plain node instead of transpiling TypeScript through tsx at every start (issue 10: ready in about
+// half the time, with less memory). Development (`npm run dev`) and the API tests keep tsx.
 import { cpSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -22,6 +22,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-// database.ts finds its migrations beside itself: in the bundle, beside main.js
+// database.ts and routines.ts find their SQL beside themselves: in the bundle, beside main.js
 cpSync(`${root}src/server/db/migrations`, `${outdir}/migrations`, { recursive: true });
+cpSync(`${root}src/server/db/routines`, `${outdir}/routines`, { recursive: true });
 console.log(`server → ${outdir}/main.js`);

@@ -1,5 +1,6 @@
 // For tests of a migration on data written before it: a copy of the migrations folder up to a
-// given one, and a fresh database (PGlite or PostgreSQL) to run them on, then the rest.
+// given one, and a fresh database (PGlite in a data dir, or PostgreSQL) to run them on, then the
+// rest, or to open as a server would (the current migrations, then the routines).
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { freshPostgresDatabase } from './fresh-database';
 
 /** The project's migrations folder. */
@@ -35,6 +37,11 @@ export function migrationsUpTo(lastTag: string): string {
 export type UpgradeDatabase = {
   rows: (query: string) => Promise<Record<string, unknown>[]>;
   migrate: (folder: string) => Promise<void>;
+  /**
+   * Ends the connection above and opens the database as a server starts on an old data dir
+   * (openDatabase); the caller closes the handle before close().
+   */
+  open: (options?: { routinesFolder?: string }) => Promise<DatabaseHandle>;
   /** closes the database (and drops it on PostgreSQL) and removes `oldFolder` */
   close: () => Promise<void>;
 };
@@ -50,23 +57,41 @@ export async function upgradeDatabase(
     const fresh = await freshPostgresDatabase(name);
     const pool = new pg.Pool({ connectionString: fresh.url });
     const db = drizzlePostgres(pool);
+    let poolOpen = true;
+    const endPool = async () => {
+      if (poolOpen) await pool.end();
+      poolOpen = false;
+    };
     return {
       rows: async (query) => (await db.execute(sql.raw(query))).rows,
       migrate: (folder) => migratePostgres(db, { migrationsFolder: folder }),
+      open: async (options) => {
+        await endPool();
+        return openDatabase({ kind: 'postgres', url: fresh.url, ...options });
+      },
       close: async () => {
-        await pool.end();
+        await endPool();
         await fresh.drop();
         removeFolder();
       },
     };
   }
-  const client = await PGlite.create();
+  const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
+  const client = await PGlite.create({ dataDir: join(dataDir, 'pgdata') });
   const db = drizzlePglite(client);
+  const closeClient = async () => {
+    if (!client.closed) await client.close();
+  };
   return {
     rows: async (query) => (await db.execute(sql.raw(query))).rows,
     migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
+    open: async (options) => {
+      await closeClient();
+      return openDatabase({ kind: 'pglite', dataDir, ...options });
+    },
     close: async () => {
-      await client.close();
+      await closeClient();
+      rmSync(dataDir, { recursive: true, force: true });
       removeFolder();
     },
   };

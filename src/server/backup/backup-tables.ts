@@ -56,9 +56,10 @@ const ordered: PgTable[] = [
 
 /**
  * Tables a backup leaves out on purpose: mail_queue holds email on its way out (with sign-in
- * links), which a restore must not send again days later.
+ * links), which a restore must not send again days later; paddock_routines is the migration
+ * step's bookkeeping (decision 0034), which the target database keeps for its own routines.
  */
-export const notBackedUp: readonly string[] = ['mail_queue'];
+export const notBackedUp: readonly string[] = ['mail_queue', 'paddock_routines'];
 
 export const backupTableNames: readonly string[] = ordered.map((table) => getTableConfig(table).name);
 

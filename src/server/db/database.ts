@@ -1,5 +1,6 @@
 // Opens the database (embedded PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), applies the
-// committed migrations, and closes it cleanly. One SQL dialect for both: see docs/decisions/0002.
+// committed migrations and then the routines (decision 0034), and closes it cleanly. One SQL
+// dialect for both: see docs/decisions/0002.
 import fs, { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { applyRoutines, routinesFolder as defaultRoutinesFolder, upgradeLockKeys } from './routines';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -22,10 +24,13 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir: string; onQuery?: (sql: string) => void }
-  | { kind: 'pglite-memory'; onQuery?: (sql: string) => void }
-  | { kind: 'postgres'; url: string; onQuery?: (sql: string) => void };
+export type DatabaseOptions = (
+  { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string }
+) & {
+  onQuery?: (sql: string) => void;
+  /** the folder of function and trigger files; tests give an edited copy */
+  routinesFolder?: string;
+};
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -67,6 +72,7 @@ function queryLogger(onQuery?: (sql: string) => void): Logger | undefined {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const logger = queryLogger(options.onQuery);
+  const routinesFolder = options.routinesFolder ?? defaultRoutinesFolder;
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // A dropped idle connection (database restart, failover) must not crash the server; the
@@ -77,7 +83,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ),
     );
     const db = drizzlePostgres(pool, { schema, logger });
-    await migratePostgres(db, { migrationsFolder });
+    // Several servers may start at once (decision 0029): one at a time migrates and applies the
+    // routines, under a session lock on one connection; the others then find nothing to do.
+    try {
+      const connection = await pool.connect();
+      try {
+        await connection.query(`select pg_advisory_lock(${upgradeLockKeys})`);
+        const upgrading = drizzlePostgres(connection, { schema, logger });
+        await migratePostgres(upgrading, { migrationsFolder });
+        await applyRoutines(upgrading, routinesFolder);
+      } finally {
+        // closing the connection ends its session, which releases the lock whatever happened
+        connection.release(true);
+      }
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
 
@@ -100,7 +122,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     client = await PGlite.create();
   }
   const db = drizzlePglite(client, { schema, logger });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+    await applyRoutines(db, routinesFolder);
+  } catch (error) {
+    await client.close();
+    releaseLock();
+    throw error;
+  }
   return {
     db: db as unknown as Database,
     kind: 'pglite',

@@ -1,5 +1,6 @@
-// One lock per farm for writes that change rows the database derives (migration 0019): the group
-// log, an animal's group ids, weight and withdrawal days, offspring's parent names.
+// One lock per farm for writes that change rows the database derives (farm_write_lock in
+// routines/functions, since migration 0019): the group log, an animal's group ids, weight and
+// withdrawal days, offspring's parent names.
 import { sql } from 'drizzle-orm';
 import type { Database } from './database';
 

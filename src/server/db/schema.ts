@@ -113,7 +113,8 @@ export const rateLimit = pgTable('rate_limit', {
 /**
  * A device that has signed in to an account (issue 23): it skips the account's limit on sign-in
  * attempts. Only the SHA-256 of the device's random cookie value is kept; a new password (a
- * trigger on account.password, migration 0021) and 'sign out everywhere' forget the account's rows.
+ * trigger on account.password, routines/triggers/account_password_forgets_known_devices.sql) and
+ * 'sign out everywhere' forget the account's rows.
  */
 export const knownDevices = pgTable(
   'known_devices',
@@ -290,19 +291,19 @@ export const animals = pgTable(
     photoKey: text('photo_key'),
     /** natural_sort_key(name), COLLATE "C" (migration 0007): the list's order, computed on write */
     nameKey: text('name_key').generatedAlwaysAs(sql`natural_sort_key(name)`),
-    /** its groups' ids, kept from animal_groups by a trigger (migration 0007); never written here */
+    /** its groups' ids, kept from animal_groups by triggers (routines: animals_group_ids_*); never written */
     groupIds: uuid('group_ids')
       .array()
       .notNull()
       .default(sql`'{}'`),
     /**
      * the animal as lists show it, JSON text of AnimalListItem, written by a BEFORE trigger
-     * (migration 0007; NOT NULL there); never written here
+     * (routines/functions/animals_list_item.sql; NOT NULL since migration 0007); never written here
      */
     listItem: text('list_item'),
     /**
-     * the last day of each withdrawal over its medical entries, kept by triggers (migration 0010);
-     * never written here
+     * the last day of each withdrawal over its medical entries, kept by triggers
+     * (routines/functions/animals_withdrawal_refresh.sql); never written here
      */
     meatWithdrawalUntil: date('meat_withdrawal_until', { mode: 'string' }),
     milkWithdrawalUntil: date('milk_withdrawal_until', { mode: 'string' }),
@@ -422,7 +423,7 @@ export const careEntries = pgTable(
  * Every row a group's log shows, as the JSON text of CareBatch (src/shared/schemas/care.ts): one
  * per batch recorded for the group (`row_id` the batch's id) and one per entry of its animals' own
  * (`own`, `row_id` the entry's id). Kept by triggers on care_entries, animal_groups and animals
- * (migration 0008), never written by the app.
+ * (routines/functions/group_log_*.sql), never written by the app.
  */
 export const groupLog = pgTable(
   'group_log',
@@ -684,3 +685,14 @@ export const mailQueue = pgTable(
   },
   (table) => [index('mail_queue_next_attempt_at_idx').on(table.nextAttemptAt)],
 );
+
+/**
+ * Bookkeeping of the migration step (db/routines.ts, decision 0034): the text each function and
+ * trigger file was last applied from. Not farm data: a backup leaves it out.
+ */
+export const paddockRoutines = pgTable('paddock_routines', {
+  /** its file in src/server/db/routines without .sql: functions/<name> or triggers/<name> */
+  name: text('name').primaryKey(),
+  sha256: text('sha256').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -8,16 +8,17 @@ import { animals } from './schema';
 /**
  * The name a person goes by ('by {name}', the members list, an invitation): their profile's name,
  * their account's, else their email. `userId` is the SQL of a user id (a column, a parameter).
- * Migration 0018's group log functions say the same in SQL.
+ * The group log's functions (routines/functions/group_log_batches.sql) say the same in SQL.
  */
 export const personName = (userId: SQL) =>
   sql<string | null>`(select coalesce(nullif(btrim(p.owner_name), ''), nullif(btrim(u.name), ''), u.email)
     from "user" u left join profiles p on p.user_id = u.id where u.id = ${userId})`;
 
 /**
- * Animals by name in natural order ('Hen 2' before 'Hen 10'): natural_sort_key() from migration
- * 0006, stored with the name (animals.name_key, 0007) and compared byte by byte (its collation is
- * "C") so that PGlite and PostgreSQL agree; the same rule as src/shared/animals/natural-sort.ts.
+ * Animals by name in natural order ('Hen 2' before 'Hen 10'): natural_sort_key() (its file in
+ * routines/functions), stored with the name (animals.name_key, 0007) and compared byte by byte
+ * (its collation is "C") so that PGlite and PostgreSQL agree; the same rule as
+ * src/shared/animals/natural-sort.ts.
  */
 export const animalNameOrder = sql`${animals.nameKey}`;
 

@@ -1,0 +1,23 @@
+-- An animal's list item: the JSON a list shows for it (AnimalListItem in
+-- src/shared/schemas/animals.ts), written with the row so that a list only joins texts (decision
+-- 0021). The withdrawal's last days are null when the animal never had a withdrawal period.
+CREATE OR REPLACE FUNCTION animals_list_item() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.list_item := json_build_object(
+    'id', NEW.id,
+    'name', NEW.name,
+    'speciesName', (SELECT s.name FROM species s WHERE s.id = NEW.species_id),
+    'sex', NEW.sex,
+    'birthDate', NEW.birth_date,
+    'weight', NEW.weight::float8,
+    'weightUnit', NEW.weight_unit,
+    'breed', NEW.breed,
+    'tagId', NEW.tag_id,
+    'thumbnailUrl', CASE WHEN NEW.photo_key IS NULL THEN NULL
+      ELSE '/api/v1/animals/' || NEW.id || '/photo?v=' || regexp_replace(NEW.photo_key, '^.*/', '') || '&size=thumb' END,
+    'groupIds', NEW.group_ids,
+    'withdrawal', CASE WHEN coalesce(NEW.meat_withdrawal_until, NEW.milk_withdrawal_until, NEW.egg_withdrawal_until) IS NOT NULL
+      THEN json_build_object('meat', NEW.meat_withdrawal_until, 'milk', NEW.milk_withdrawal_until,
+        'eggs', NEW.egg_withdrawal_until) END)::text;
+  RETURN NEW;
+END $$;
