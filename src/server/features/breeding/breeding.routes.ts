@@ -13,12 +13,16 @@ import type { AppEnv } from '../../http/context';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
 import { mayChangeFarmSettings } from '../../http/permissions';
-import type { ProfileRepo } from '../account/profile.repo';
-import type { AnimalsRepo } from '../animals/animals.repo';
+import type { ProfileService } from '../account/profile.service';
+import type { AnimalsService } from '../animals/animals.service';
 import type { BreedingRepo } from './breeding.repo';
 import { createBreedingService } from './breeding.service';
 
-export function breedingRoutes(deps: { repo: BreedingRepo; animals: AnimalsRepo; profiles: ProfileRepo }) {
+export function breedingRoutes(deps: {
+  repo: BreedingRepo;
+  animals: AnimalsService;
+  profiles: ProfileService;
+}) {
   const breeding = createBreedingService(deps);
 
   return new Hono<AppEnv>()

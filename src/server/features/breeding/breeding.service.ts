@@ -7,8 +7,8 @@ import { birthReminderDue, expectedBirth } from '../../../shared/animals/breedin
 import { mediumDate } from '../../../shared/care/dates';
 import type { birthCreateSchema, breedingCreateSchema } from '../../../shared/schemas/breeding';
 import { NotFoundError, ValidationError } from '../../http/errors';
-import type { ProfileRepo } from '../account/profile.repo';
-import type { AnimalsRepo } from '../animals/animals.repo';
+import type { ProfileService } from '../account/profile.service';
+import type { AnimalsService } from '../animals/animals.service';
 import type { BreedingRepo } from './breeding.repo';
 
 type BreedingInput = z.output<typeof breedingCreateSchema>;
@@ -24,15 +24,13 @@ export function birthReminderTitle(damName: string, expectedOn: string): string 
 
 export function createBreedingService(deps: {
   repo: BreedingRepo;
-  animals: AnimalsRepo;
-  profiles: ProfileRepo;
+  animals: Pick<AnimalsService, 'find' | 'parentCandidates'>;
+  profiles: Pick<ProfileService, 'settings' | 'today'>;
 }) {
   const { repo, animals, profiles } = deps;
 
   const findDam = async (farmId: string, damId: string) => {
-    const dam = await animals.find(farmId, damId);
-    if (!dam) throw new NotFoundError('Animal');
-    return dam;
+    return animals.find(farmId, damId); // a 404 when the farm has no such animal
   };
 
   /** A sire of this farm by id (named as it is), or one from elsewhere by name, or none. */
