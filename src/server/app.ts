@@ -274,7 +274,7 @@ export function createApp(deps: AppDeps) {
   const care = createCareService({ db, profiles });
   api.route('/', careRoutes(care));
   api.route('/', remindersRoutes({ repo: createRemindersRepo(db), care, profiles }));
-  api.route('/', breedingRoutes({ repo: createBreedingRepo(db), animals, profiles }));
+  api.route('/', breedingRoutes({ db, repo: createBreedingRepo(db), animals, profiles }));
   const records = createRecordsRepo(db);
   const recordDeps = { repo: records, animals, care, profiles };
   api.route('/', recordsRoutes({ ...recordDeps, origin: appOrigin }));

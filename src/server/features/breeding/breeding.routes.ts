@@ -9,6 +9,7 @@ import {
   breedingCreateSchema,
   breedingSchema,
 } from '../../../shared/schemas/breeding';
+import type { Database } from '../../db/database';
 import type { AppEnv } from '../../http/context';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
@@ -19,6 +20,7 @@ import type { BreedingRepo } from './breeding.repo';
 import { createBreedingService } from './breeding.service';
 
 export function breedingRoutes(deps: {
+  db: Database;
   repo: BreedingRepo;
   animals: AnimalsService;
   profiles: ProfileService;

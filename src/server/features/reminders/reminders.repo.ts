@@ -127,6 +127,26 @@ export async function removeCareFollowUps(
       and not exists (select 1 from ${reminderAnimals} ra where ra.farm_id = r.farm_id and ra.reminder_id = r.id)`);
 }
 
+/** A reminder another feature's write sets (a breeding's birth reminder), in that write's transaction `tx`. */
+export async function insertReminderIn(tx: Transaction, farmId: string, id: string, reminder: NewReminder) {
+  await tx.insert(reminders).values({ ...reminder, id, farmId });
+}
+
+/** Deletes the reminder in `tx` unless it was done (a done one is history). */
+export async function deleteOpenReminderIn(tx: Transaction, farmId: string, id: string) {
+  await tx
+    .delete(reminders)
+    .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id), eq(reminders.completed, false)));
+}
+
+/** Marks the reminder done in `tx`, unless it was already. */
+export async function completeOpenReminderIn(tx: Transaction, farmId: string, id: string) {
+  await tx
+    .update(reminders)
+    .set({ completed: true, completedAt: sql`now()`, updatedAt: new Date() })
+    .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id), eq(reminders.completed, false)));
+}
+
 const reminderColumns = {
   id: reminders.id,
   title: reminders.title,

@@ -18,6 +18,9 @@ import type { CareService } from '../care/care.service';
 import { paged } from '../wire';
 import {
   careFollowUpStatement,
+  completeOpenReminderIn,
+  deleteOpenReminderIn,
+  insertReminderIn,
   removeCareFollowUps,
   type CareFollowUp,
   type FollowUpReminder,
@@ -33,6 +36,17 @@ export type { CareFollowUp, FollowUpReminder, NewReminder };
  */
 export const careFollowUpWrite = (farmId: string, batchId: string, follow: CareFollowUp) =>
   careFollowUpStatement(farmId, batchId, follow);
+
+/** Adds a reminder in another feature's transaction `tx` (a breeding's birth reminder); its id is new. */
+export const addReminderIn = (...args: Parameters<typeof insertReminderIn>) => insertReminderIn(...args);
+
+/** Removes a reminder in `tx` unless it was done (the breeding it was for is gone). */
+export const dropOpenReminderIn = (...args: Parameters<typeof deleteOpenReminderIn>) =>
+  deleteOpenReminderIn(...args);
+
+/** Marks a reminder done in `tx`, unless it was (the birth it announced happened). */
+export const completeReminderIn = (...args: Parameters<typeof completeOpenReminderIn>) =>
+  completeOpenReminderIn(...args);
 
 /** The follow-ups of care entries deleted in the caller's transaction `tx` (see reminders.repo.ts). */
 export const dropCareFollowUps = (...args: Parameters<typeof removeCareFollowUps>) =>
