@@ -17,6 +17,7 @@ import type { Database } from './db/database';
 import { createAccountRepo } from './features/account/account.repo';
 import { accountRoutes } from './features/account/account.routes';
 import { createAnimalsRepo } from './features/animals/animals.repo';
+import { createAnimalsService } from './features/animals/animals.service';
 import { animalsRoutes } from './features/animals/animals.routes';
 import { importRoutes } from './features/animals/import.routes';
 import { clientAddress } from './http/rate-limit';
@@ -31,7 +32,7 @@ import { createExportRepo } from './features/export/export.repo';
 import { exportRoutes } from './features/export/export.routes';
 import { createCalendarRepo } from './features/calendar/calendar.repo';
 import { calendarFeedRoute, calendarRoutes } from './features/calendar/calendar.routes';
-import { createCareRepo } from './features/care/care.repo';
+import { createCareService } from './features/care/care.service';
 import { careRoutes } from './features/care/care.routes';
 import { createGroupsRepo } from './features/groups/groups.repo';
 import { createMembersRepo } from './features/members/members.repo';
@@ -39,6 +40,7 @@ import { membersRoutes, publicInvitationRoutes } from './features/members/member
 import { createMembersService } from './features/members/members.service';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { createProfileRepo } from './features/account/profile.repo';
+import { createProfileService } from './features/account/profile.service';
 import { profileRoutes } from './features/account/profile.routes';
 import { pathWithLowerCaseIds } from '../shared/schemas/common';
 import { createRemindersRepo } from './features/reminders/reminders.repo';
@@ -251,7 +253,7 @@ export function createApp(deps: AppDeps) {
   api.use('*', enforcePermissions());
   // a demo farm's rules (nothing sent outside, writes limited): one place, before every route
   api.use('*', demoGuard(db));
-  const profiles = createProfileRepo(db);
+  const profiles = createProfileService(createProfileRepo(db));
   const members = createMembersService({
     repo: createMembersRepo(db),
     db,
@@ -264,17 +266,17 @@ export function createApp(deps: AppDeps) {
     secure: config.secure,
   });
   api.route('/', membersRoutes(members));
-  const animals = createAnimalsRepo(db);
+  const animals = createAnimalsService({ repo: createAnimalsRepo(db), profiles, photos: deps.photos });
   api.route('/', profileRoutes(profiles));
   api.route('/', groupsRoutes(createGroupsRepo(db), animals));
   api.route('/', importRoutes({ db, profiles }));
-  api.route('/', animalsRoutes({ repo: animals, profiles, photos: deps.photos }));
-  const care = createCareRepo(db);
-  api.route('/', careRoutes({ repo: care, profiles }));
+  api.route('/', animalsRoutes(animals));
+  const care = createCareService({ db, profiles });
+  api.route('/', careRoutes(care));
   api.route('/', remindersRoutes({ repo: createRemindersRepo(db), care, profiles }));
-  api.route('/', breedingRoutes({ repo: createBreedingRepo(db), animals, profiles }));
+  api.route('/', breedingRoutes({ db, repo: createBreedingRepo(db), animals, profiles }));
   const records = createRecordsRepo(db);
-  const recordDeps = { repo: records, animals, care, profiles, photos: deps.photos };
+  const recordDeps = { repo: records, animals, care, profiles };
   api.route('/', recordsRoutes({ ...recordDeps, origin: appOrigin }));
   const calendar = { repo: createCalendarRepo(db), origin: appOrigin };
   api.route('/', calendarRoutes(calendar));

@@ -12,12 +12,9 @@ import {
 import type { AppEnv } from '../../http/context';
 import { invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
-import type { ProfileRepo } from './profile.repo';
-import { createProfileService } from './profile.service';
+import type { ProfileService } from './profile.service';
 
-export function profileRoutes(repo: ProfileRepo) {
-  const profiles = createProfileService(repo);
-
+export function profileRoutes(profiles: ProfileService) {
   return new Hono<AppEnv>()
     .get(
       '/profile',

@@ -19,6 +19,12 @@ export function createProfileService(repo: ProfileRepo) {
   return {
     find,
 
+    /** The farm's weight unit and time zone (remembered for a few seconds). */
+    settings: (farmId: string) => repo.settings(farmId),
+
+    /** The farm's today ('YYYY-MM-DD'), on its own calendar: the one place a service reads it. */
+    today: (farmId: string) => repo.today(farmId),
+
     /** Changes the person's own fields given and answers the whole profile. */
     async update(farmId: string, userId: string, body: ProfileChanges) {
       await repo.update(farmId, userId, {
@@ -47,3 +53,5 @@ export function createProfileService(repo: ProfileRepo) {
     },
   };
 }
+
+export type ProfileService = ReturnType<typeof createProfileService>;

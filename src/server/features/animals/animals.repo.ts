@@ -41,40 +41,6 @@ export type AnimalRow = Omit<Animal, 'photoUrl' | 'thumbnailUrl' | 'createdAt' |
   updatedAt: Date;
 };
 
-export const photoVersion = (key: string) => key.slice(key.lastIndexOf('/') + 1);
-
-/** What the API answers for an animal: photo URLs instead of the storage key. Dates stay Date
- * objects, which JSON writes as ISO strings (the list's hot path: no copies, no spreads). */
-export type AnimalWire = Omit<Animal, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
-
-export function toAnimal(row: AnimalRow): AnimalWire {
-  const version = row.photoKey ? photoVersion(row.photoKey) : null;
-  const base = `/api/v1/animals/${row.id}/photo?v=${version}`;
-  return {
-    id: row.id,
-    name: row.name,
-    breed: row.breed,
-    sex: row.sex,
-    birthDate: row.birthDate,
-    weight: row.weight,
-    weightUnit: row.weightUnit,
-    speciesId: row.speciesId,
-    speciesName: row.speciesName,
-    color: row.color,
-    dam: row.dam,
-    sire: row.sire,
-    damId: row.damId,
-    sireId: row.sireId,
-    tagId: row.tagId,
-    photoUrl: version ? base : null,
-    thumbnailUrl: version ? `${base}&size=thumb` : null,
-    groups: row.groups,
-    withdrawal: row.withdrawal,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
 const groupChips = sql<{ id: string; name: string; color: string }[]>`coalesce((
   select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.name, g.id)
   from ${animalGroups} ag join ${groups} g on g.farm_id = ag.farm_id and g.id = ag.group_id

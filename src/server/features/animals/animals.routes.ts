@@ -23,10 +23,7 @@ import { AppError, ValidationError } from '../../http/errors';
 import { jsonText } from '../../http/json-text';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
-import type { PhotoStore } from '../../photos/photo-store';
-import type { ProfileRepo } from '../account/profile.repo';
-import { toAnimal, type AnimalsRepo } from './animals.repo';
-import { createAnimalsService } from './animals.service';
+import { toAnimal, type AnimalsService } from './animals.service';
 
 /** ?size=thumb for the 256 px photo (anything else: the display size); ?v= the version asked for. */
 const photoQuery = z.object({
@@ -34,9 +31,7 @@ const photoQuery = z.object({
   v: z.optional(z.string()),
 });
 
-export function animalsRoutes(deps: { repo: AnimalsRepo; profiles: ProfileRepo; photos: PhotoStore }) {
-  const animals = createAnimalsService(deps);
-
+export function animalsRoutes(animals: AnimalsService) {
   return new Hono<AppEnv>()
     .get(
       '/species',

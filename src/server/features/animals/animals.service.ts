@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import {
   pedigreeDepth,
+  type Animal,
   type AnimalListFilter,
   type animalCreateSchema,
   type animalUpdateSchema,
@@ -14,12 +15,47 @@ import type { WeightUnit } from '../../../shared/schemas/profile';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { processPhoto } from '../../photos/photo-processing';
 import type { PhotoStore } from '../../photos/photo-store';
-import type { ProfileRepo } from '../account/profile.repo';
-import { photoVersion, type AnimalsRepo, type AnimalValues } from './animals.repo';
+import type { ProfileService } from '../account/profile.service';
+import type { AnimalRow, AnimalsRepo, AnimalValues } from './animals.repo';
 
 type AnimalInput = z.output<typeof animalCreateSchema>;
 type AnimalChanges = z.output<typeof animalUpdateSchema>;
 export type PhotoSize = 'display' | 'thumb';
+
+/** A photo's version: the last part of its storage key, new with each upload (its URLs' `v`). */
+export const photoVersion = (key: string) => key.slice(key.lastIndexOf('/') + 1);
+
+/** What the API answers for an animal: photo URLs instead of the storage key. Dates stay Date
+ * objects, which JSON writes as ISO strings (the list's hot path: no copies, no spreads). */
+export type AnimalWire = Omit<Animal, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+
+export function toAnimal(row: AnimalRow): AnimalWire {
+  const version = row.photoKey ? photoVersion(row.photoKey) : null;
+  const base = `/api/v1/animals/${row.id}/photo?v=${version}`;
+  return {
+    id: row.id,
+    name: row.name,
+    breed: row.breed,
+    sex: row.sex,
+    birthDate: row.birthDate,
+    weight: row.weight,
+    weightUnit: row.weightUnit,
+    speciesId: row.speciesId,
+    speciesName: row.speciesName,
+    color: row.color,
+    dam: row.dam,
+    sire: row.sire,
+    damId: row.damId,
+    sireId: row.sireId,
+    tagId: row.tagId,
+    photoUrl: version ? base : null,
+    thumbnailUrl: version ? `${base}&size=thumb` : null,
+    groups: row.groups,
+    withdrawal: row.withdrawal,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
 
 const photoFile = (key: string, size: PhotoSize) => `${key}/${size}.webp`;
 
@@ -27,7 +63,11 @@ const photoFile = (key: string, size: PhotoSize) => `${key}/${size}.webp`;
 const bornAfter = (parent: string | null, child: string | null | undefined) =>
   Boolean(parent && child && parent >= child);
 
-export function createAnimalsService(deps: { repo: AnimalsRepo; profiles: ProfileRepo; photos: PhotoStore }) {
+export function createAnimalsService(deps: {
+  repo: AnimalsRepo;
+  profiles: Pick<ProfileService, 'settings' | 'today'>;
+  photos: PhotoStore;
+}) {
   const { repo, profiles, photos } = deps;
 
   const find = async (farmId: string, id: string) => {
@@ -126,6 +166,13 @@ export function createAnimalsService(deps: { repo: AnimalsRepo; profiles: Profil
       ),
 
     find,
+
+    /** The animals of one of the farm's groups by name, as the JSON text of AnimalListItem[] (one prepared statement). */
+    groupList: (farmId: string, groupId: string) => repo.list(farmId, { groupId }),
+
+    /** Of the given ids, the farm's animals that may be a parent of `childId` (see the repo). */
+    parentCandidates: (farmId: string, ids: string[], childId: string | undefined) =>
+      repo.parentCandidates(farmId, ids, childId),
 
     /** The animal's pedigree and offspring as JSON text (one statement); 404 when not the farm's. */
     async family(farmId: string, id: string) {

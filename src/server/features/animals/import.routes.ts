@@ -6,10 +6,10 @@ import type { Database } from '../../db/database';
 import type { AppEnv } from '../../http/context';
 import { errorResponses, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
-import type { ProfileRepo } from '../account/profile.repo';
+import type { ProfileService } from '../account/profile.service';
 import { createImportService } from './import.service';
 
-export function importRoutes(deps: { db: Database; profiles: ProfileRepo }) {
+export function importRoutes(deps: { db: Database; profiles: ProfileService }) {
   const importer = createImportService(deps);
   return new Hono<AppEnv>()
     .get(

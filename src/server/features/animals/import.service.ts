@@ -5,15 +5,12 @@
 // 422, and an animal the herd already has (same tag, or same name without a tag) a 409 — the
 // preview shows both as problems to fix or skip, so they reach here only in a race.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { animalIdentity } from '../../../shared/animals/import';
-import { defaultGroupColor } from '../../../shared/schemas/groups';
 import type { ImportResult, ImportRow } from '../../../shared/schemas/import';
 import type { Database } from '../../db/database';
-import { animalGroups, animals, careEntries, groups, species } from '../../db/schema';
 import { AppError, ValidationError } from '../../http/errors';
-import { queryRows } from '../../db/sql-text';
-import type { ProfileRepo } from '../account/profile.repo';
+import type { ProfileService } from '../account/profile.service';
+import { createImportRepo, type ImportedEntry } from './import.repo';
 
 /** Where an animal listed with no group goes (every animal belongs to one). */
 export const importedGroupName = 'Imported';
@@ -34,14 +31,15 @@ function duplicates(rows: ImportRow[]): Record<string, string[]> {
   return fields;
 }
 
-export function createImportService(deps: { db: Database; profiles: ProfileRepo }) {
+export function createImportService(deps: {
+  db: Database;
+  profiles: Pick<ProfileService, 'settings' | 'today'>;
+}) {
+  const repo = createImportRepo(deps.db);
   return {
     /** The herd's animals as the preview matches rows against them (tag, else name). */
     async known(farmId: string) {
-      const rows = await queryRows<{ name: string; tag_id: string | null }>(
-        deps.db,
-        sql`select name, tag_id from animals where farm_id = ${farmId} order by name_key, id`,
-      );
+      const rows = await repo.herd(farmId);
       return { animals: rows.map((row) => ({ name: row.name, tagId: row.tag_id })) };
     },
 
@@ -62,12 +60,9 @@ export function createImportService(deps: { db: Database; profiles: ProfileRepo 
       const today = await deps.profiles.today(farmId);
       return deps.db.transaction(async (tx) => {
         // one import of a farm at a time: two uploads of one file cannot both miss each other
-        await tx.execute(sql`select id from farms where id = ${farmId} for update`);
+        await repo.lockImports(tx, farmId);
 
-        const existing = await queryRows<{ name: string; tag_id: string | null }>(
-          tx,
-          sql`select name, tag_id from animals where farm_id = ${farmId}`,
-        );
+        const existing = await repo.herdIn(tx, farmId);
         const known = new Set(
           existing.map((animal) => animalIdentity({ name: animal.name, tagId: animal.tag_id })),
         );
@@ -84,32 +79,23 @@ export function createImportService(deps: { db: Database; profiles: ProfileRepo 
           ...new Set(fresh.flatMap((row) => (row.groups.length ? row.groups : [importedGroupName]))),
         ];
         const groupIds = await namedIds(
-          tx,
-          sql`select id, name from groups where farm_id = ${farmId}`,
+          () => repo.groups(tx, farmId),
           groupNames,
-          async (missing) =>
-            tx
-              .insert(groups)
-              .values(missing.map((name) => ({ id: randomUUID(), farmId, name, color: defaultGroupColor })))
-              .returning({ id: groups.id, name: groups.name }),
+          (missing) => repo.addGroups(tx, farmId, missing),
         );
         const speciesNames = [...new Set(fresh.flatMap((row) => (row.species ? [row.species] : [])))];
         const speciesIds = await namedIds(
-          tx,
-          sql`select id, name from species where farm_id is null or farm_id = ${farmId}`,
+          () => repo.species(tx, farmId),
           speciesNames,
-          async (missing) =>
-            tx
-              .insert(species)
-              .values(missing.map((name) => ({ farmId, name })))
-              .returning({ id: species.id, name: species.name }),
+          (missing) => repo.addSpecies(tx, farmId, missing),
         );
 
         const created = fresh.map((row) => ({ id: randomUUID(), row }));
-        await tx.insert(animals).values(
+        await repo.addAnimals(
+          tx,
+          farmId,
           created.map(({ id, row }) => ({
             id,
-            farmId,
             name: row.name,
             tagId: row.tagId ?? null,
             speciesId: row.species ? speciesIds.get(row.species.toLowerCase())! : null,
@@ -121,8 +107,6 @@ export function createImportService(deps: { db: Database; profiles: ProfileRepo 
             dam: row.dam ?? null,
             sire: row.sire ?? null,
           })),
-        );
-        await tx.insert(animalGroups).values(
           created.flatMap(({ id, row }) =>
             // 'Pen' and 'pen' are one group: one membership
             [
@@ -131,11 +115,11 @@ export function createImportService(deps: { db: Database; profiles: ProfileRepo 
                   groupIds.get(name.toLowerCase())!,
                 ),
               ),
-            ].map((groupId) => ({ farmId, animalId: id, groupId })),
+            ].map((groupId) => ({ animalId: id, groupId })),
           ),
         );
         // a Notes cell: the animal's note; a weight: its weighing, of the day it was taken or today
-        const entries = created.flatMap(({ id, row }) => [
+        const entries = created.flatMap(({ id, row }): ImportedEntry[] => [
           ...(row.weight == null
             ? []
             : [
@@ -159,13 +143,7 @@ export function createImportService(deps: { db: Database; profiles: ProfileRepo 
               ]
             : []),
         ]);
-        if (entries.length)
-          await tx.insert(careEntries).values(
-            entries.map((entry) => {
-              const id = randomUUID();
-              return { ...entry, id, batchId: id, farmId, recordedBy: userId };
-            }),
-          );
+        await repo.addEntries(tx, farmId, entries, userId);
         return {
           created: created.length,
           notes: entries.filter((entry) => entry.type === 'note').length,
@@ -178,14 +156,13 @@ export function createImportService(deps: { db: Database; profiles: ProfileRepo 
 
 /** Lower-cased name → id for each name: found among `known` (any case), else made by `create`. */
 async function namedIds(
-  tx: Pick<Database, 'execute'>,
-  known: ReturnType<typeof sql>,
+  known: () => Promise<{ id: string; name: string }[]>,
   names: string[],
   create: (missing: string[]) => Promise<{ id: string; name: string }[]>,
 ): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   if (names.length === 0) return ids;
-  for (const row of await queryRows<{ id: string; name: string }>(tx, known)) {
+  for (const row of await known()) {
     const key = row.name.toLowerCase();
     if (!ids.has(key)) ids.set(key, row.id);
   }

@@ -1,13 +1,16 @@
-// Breedings and births. Every query filters by the caller's farm; each write is one transaction
-// (a breeding with its reminder and the farm's gestation; a birth's newborns with their groups,
-// weights, and the breeding it ends), and a repeat with the same ids writes nothing twice.
+// Breedings and births. Every query filters by the caller's farm; each write is part of one
+// transaction the service holds (a breeding with its reminder and the farm's gestation; a birth's
+// newborns with their groups, weights, and the breeding it ends), and a repeat with the same ids
+// writes nothing twice. The reminders are the reminders feature's rows (breeding.service.ts).
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Sex } from '../../../shared/schemas/animals';
 import type { Breeding } from '../../../shared/schemas/breeding';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
-import { animalGroups, animals, breedings, careEntries, reminders, speciesGestation } from '../../db/schema';
+import { animalGroups, animals, breedings, careEntries, speciesGestation } from '../../db/schema';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const breedingColumns = {
   id: breedings.id,
@@ -55,144 +58,110 @@ export function createBreedingRepo(db: Database) {
       return row;
     },
 
-    /**
-     * Records the breeding with its reminder (none for a past birth) and, when given, the farm's gestation for the dam's
-     * species; nothing when this farm already has the id (a repeated submit). Answers whether it wrote.
-     */
-    async insert(
-      farmId: string,
-      breeding: NewBreeding,
-      reminder: { title: string; dueDate: string } | null,
-      gestation: { speciesId: string; days: number } | null,
-    ): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const written = await tx
-          .insert(breedings)
-          .values({ ...breeding, farmId })
-          .onConflictDoNothing({ target: [breedings.farmId, breedings.id] })
-          .returning({ id: breedings.id });
-        if (!written.length) return false;
-        if (reminder) {
-          const reminderId = randomUUID();
-          await tx.insert(reminders).values({
-            id: reminderId,
-            farmId,
-            animalId: breeding.damId,
-            title: reminder.title,
-            type: 'general',
-            dueDate: reminder.dueDate,
-          });
-          await tx
-            .update(breedings)
-            .set({ reminderId })
-            .where(and(eq(breedings.farmId, farmId), eq(breedings.id, breeding.id)));
-        }
-        if (gestation)
-          await tx
-            .insert(speciesGestation)
-            .values({ farmId, ...gestation })
-            .onConflictDoUpdate({
-              target: [speciesGestation.farmId, speciesGestation.speciesId],
-              set: { days: gestation.days },
-            });
-        return true;
-      });
+    /** Records the breeding in `tx`; nothing when this farm already has the id (a repeated submit). Answers whether it wrote. */
+    async insert(tx: Transaction, farmId: string, breeding: NewBreeding): Promise<boolean> {
+      const written = await tx
+        .insert(breedings)
+        .values({ ...breeding, farmId })
+        .onConflictDoNothing({ target: [breedings.farmId, breedings.id] })
+        .returning({ id: breedings.id });
+      return written.length > 0;
     },
 
-    /** Deletes a breeding and its reminder unless that was done; false when the farm has no such breeding. */
-    async remove(farmId: string, id: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [gone] = await tx
-          .delete(breedings)
-          .where(and(eq(breedings.farmId, farmId), eq(breedings.id, id)))
-          .returning({ reminderId: breedings.reminderId });
-        if (!gone) return false;
-        if (gone.reminderId)
-          await tx
-            .delete(reminders)
-            .where(
-              and(
-                eq(reminders.farmId, farmId),
-                eq(reminders.id, gone.reminderId),
-                eq(reminders.completed, false),
-              ),
-            );
-        return true;
-      });
+    /** Links the breeding to its birth reminder. */
+    async setReminder(tx: Transaction, farmId: string, id: string, reminderId: string) {
+      await tx
+        .update(breedings)
+        .set({ reminderId })
+        .where(and(eq(breedings.farmId, farmId), eq(breedings.id, id)));
+    },
+
+    /** The farm's own gestation for a species, from now on. */
+    async keepGestation(tx: Transaction, farmId: string, gestation: { speciesId: string; days: number }) {
+      await tx
+        .insert(speciesGestation)
+        .values({ farmId, ...gestation })
+        .onConflictDoUpdate({
+          target: [speciesGestation.farmId, speciesGestation.speciesId],
+          set: { days: gestation.days },
+        });
+    },
+
+    /** Deletes a breeding in `tx`; answers its reminder's id (null: none), undefined when the farm has no such breeding. */
+    async remove(
+      tx: Transaction,
+      farmId: string,
+      id: string,
+    ): Promise<{ reminderId: string | null } | undefined> {
+      const [gone] = await tx
+        .delete(breedings)
+        .where(and(eq(breedings.farmId, farmId), eq(breedings.id, id)))
+        .returning({ reminderId: breedings.reminderId });
+      return gone;
     },
 
     /**
      * The newborns, each in the dam's groups with dam, sire and birth date, a birth weight as its
-     * first weighing; the breeding marked born and its reminder done. Newborns this farm already
-     * has (a repeated submit) are left as they are.
+     * first weighing; the breeding marked born, in `tx`. Newborns this farm already has (a
+     * repeated submit) are left as they are. Answers the ended breeding's reminder id, for it to be
+     * marked done (null: none, or nothing written).
      */
-    async recordBirth(farmId: string, birth: NewBirth): Promise<void> {
-      await db.transaction(async (tx) => {
-        const written = await tx
-          .insert(animals)
+    async recordBirth(tx: Transaction, farmId: string, birth: NewBirth): Promise<string | null> {
+      const written = await tx
+        .insert(animals)
+        .values(
+          birth.offspring.map((newborn) => ({
+            id: newborn.id,
+            farmId,
+            name: newborn.name,
+            sex: newborn.sex,
+            birthDate: birth.bornOn,
+            weight: newborn.weight,
+            weightUnit: newborn.weight === null ? null : birth.weightUnit,
+            speciesId: birth.speciesId,
+            damId: birth.damId,
+            dam: birth.dam,
+            sireId: birth.sireId,
+            sire: birth.sire,
+          })),
+        )
+        .onConflictDoNothing({ target: [animals.farmId, animals.id] })
+        .returning({ id: animals.id });
+      const fresh = new Set(written.map((row) => row.id));
+      if (!fresh.size) return null;
+      if (birth.groupIds.length)
+        await tx
+          .insert(animalGroups)
           .values(
-            birth.offspring.map((newborn) => ({
-              id: newborn.id,
-              farmId,
-              name: newborn.name,
-              sex: newborn.sex,
-              birthDate: birth.bornOn,
-              weight: newborn.weight,
-              weightUnit: newborn.weight === null ? null : birth.weightUnit,
-              speciesId: birth.speciesId,
-              damId: birth.damId,
-              dam: birth.dam,
-              sireId: birth.sireId,
-              sire: birth.sire,
-            })),
-          )
-          .onConflictDoNothing({ target: [animals.farmId, animals.id] })
-          .returning({ id: animals.id });
-        const fresh = new Set(written.map((row) => row.id));
-        if (!fresh.size) return;
-        if (birth.groupIds.length)
-          await tx
-            .insert(animalGroups)
-            .values(
-              [...fresh].flatMap((animalId) =>
-                birth.groupIds.map((groupId) => ({ farmId, animalId, groupId })),
-              ),
-            );
-        const weighed = birth.offspring.filter((newborn) => fresh.has(newborn.id) && newborn.weight !== null);
-        if (weighed.length) {
-          const batchId = randomUUID();
-          await tx.insert(careEntries).values(
-            weighed.map((newborn) => ({
-              id: randomUUID(),
-              farmId,
-              animalId: newborn.id,
-              batchId,
-              type: 'weight' as const,
-              dateRecorded: birth.bornOn,
-              weightValue: newborn.weight,
-              weightUnit: birth.weightUnit,
-            })),
+            [...fresh].flatMap((animalId) =>
+              birth.groupIds.map((groupId) => ({ farmId, animalId, groupId })),
+            ),
           );
-        }
-        if (birth.breedingId) {
-          const [ended] = await tx
-            .update(breedings)
-            .set({ bornOn: birth.bornOn, updatedAt: new Date() })
-            .where(and(eq(breedings.farmId, farmId), eq(breedings.id, birth.breedingId)))
-            .returning({ reminderId: breedings.reminderId });
-          if (ended?.reminderId)
-            await tx
-              .update(reminders)
-              .set({ completed: true, completedAt: sql`now()`, updatedAt: new Date() })
-              .where(
-                and(
-                  eq(reminders.farmId, farmId),
-                  eq(reminders.id, ended.reminderId),
-                  eq(reminders.completed, false),
-                ),
-              );
-        }
-      });
+      const weighed = birth.offspring.filter((newborn) => fresh.has(newborn.id) && newborn.weight !== null);
+      if (weighed.length) {
+        const batchId = randomUUID();
+        await tx.insert(careEntries).values(
+          weighed.map((newborn) => ({
+            id: randomUUID(),
+            farmId,
+            animalId: newborn.id,
+            batchId,
+            type: 'weight' as const,
+            dateRecorded: birth.bornOn,
+            weightValue: newborn.weight,
+            weightUnit: birth.weightUnit,
+          })),
+        );
+      }
+      if (birth.breedingId) {
+        const [ended] = await tx
+          .update(breedings)
+          .set({ bornOn: birth.bornOn, updatedAt: new Date() })
+          .where(and(eq(breedings.farmId, farmId), eq(breedings.id, birth.breedingId)))
+          .returning({ reminderId: breedings.reminderId });
+        return ended?.reminderId ?? null;
+      }
+      return null;
     },
   };
 }

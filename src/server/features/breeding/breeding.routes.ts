@@ -9,16 +9,22 @@ import {
   breedingCreateSchema,
   breedingSchema,
 } from '../../../shared/schemas/breeding';
+import type { Database } from '../../db/database';
 import type { AppEnv } from '../../http/context';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
 import { mayChangeFarmSettings } from '../../http/permissions';
-import type { ProfileRepo } from '../account/profile.repo';
-import type { AnimalsRepo } from '../animals/animals.repo';
+import type { ProfileService } from '../account/profile.service';
+import type { AnimalsService } from '../animals/animals.service';
 import type { BreedingRepo } from './breeding.repo';
 import { createBreedingService } from './breeding.service';
 
-export function breedingRoutes(deps: { repo: BreedingRepo; animals: AnimalsRepo; profiles: ProfileRepo }) {
+export function breedingRoutes(deps: {
+  db: Database;
+  repo: BreedingRepo;
+  animals: AnimalsService;
+  profiles: ProfileService;
+}) {
   const breeding = createBreedingService(deps);
 
   return new Hono<AppEnv>()

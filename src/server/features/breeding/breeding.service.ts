@@ -6,9 +6,11 @@ import type * as z from 'zod/mini';
 import { birthReminderDue, expectedBirth } from '../../../shared/animals/breeding';
 import { mediumDate } from '../../../shared/care/dates';
 import type { birthCreateSchema, breedingCreateSchema } from '../../../shared/schemas/breeding';
+import type { Database } from '../../db/database';
 import { NotFoundError, ValidationError } from '../../http/errors';
-import type { ProfileRepo } from '../account/profile.repo';
-import type { AnimalsRepo } from '../animals/animals.repo';
+import type { ProfileService } from '../account/profile.service';
+import type { AnimalsService } from '../animals/animals.service';
+import { addReminderIn, completeReminderIn, dropOpenReminderIn } from '../reminders/reminders.service';
 import type { BreedingRepo } from './breeding.repo';
 
 type BreedingInput = z.output<typeof breedingCreateSchema>;
@@ -23,16 +25,15 @@ export function birthReminderTitle(damName: string, expectedOn: string): string 
 }
 
 export function createBreedingService(deps: {
+  db: Database;
   repo: BreedingRepo;
-  animals: AnimalsRepo;
-  profiles: ProfileRepo;
+  animals: Pick<AnimalsService, 'find' | 'parentCandidates'>;
+  profiles: Pick<ProfileService, 'settings' | 'today'>;
 }) {
   const { repo, animals, profiles } = deps;
 
   const findDam = async (farmId: string, damId: string) => {
-    const dam = await animals.find(farmId, damId);
-    if (!dam) throw new NotFoundError('Animal');
-    return dam;
+    return animals.find(farmId, damId); // a 404 when the farm has no such animal
   };
 
   /** A sire of this farm by id (named as it is), or one from elsewhere by name, or none. */
@@ -66,9 +67,9 @@ export function createBreedingService(deps: {
       const today = await profiles.today(farmId);
       const expectedOn = expectedBirth(input.bredOn, input.gestationDays);
       const id = input.id ?? randomUUID();
-      const written = await repo.insert(
-        farmId,
-        {
+      // one transaction: the breeding, its reminder and the farm's gestation for the dam's species
+      const written = await deps.db.transaction(async (tx) => {
+        const fresh = await repo.insert(tx, farmId, {
           id,
           damId,
           bredOn: input.bredOn,
@@ -76,13 +77,23 @@ export function createBreedingService(deps: {
           gestationDays: input.gestationDays,
           expectedOn,
           note: input.note ?? null,
-        },
+        });
+        if (!fresh) return false;
         // a breeding from the past, written down for the record, needs no reminder
-        expectedOn < today
-          ? null
-          : { title: birthReminderTitle(dam.name, expectedOn), dueDate: birthReminderDue(expectedOn, today) },
-        dam.speciesId && keepGestation ? { speciesId: dam.speciesId, days: input.gestationDays } : null,
-      );
+        if (expectedOn >= today) {
+          const reminderId = randomUUID();
+          await addReminderIn(tx, farmId, reminderId, {
+            animalId: damId,
+            title: birthReminderTitle(dam.name, expectedOn),
+            type: 'general',
+            dueDate: birthReminderDue(expectedOn, today),
+          });
+          await repo.setReminder(tx, farmId, id, reminderId);
+        }
+        if (dam.speciesId && keepGestation)
+          await repo.keepGestation(tx, farmId, { speciesId: dam.speciesId, days: input.gestationDays });
+        return true;
+      });
       const breeding = await repo.find(farmId, id);
       // a repeated id of another dam's breeding is not this one's
       if (!breeding || breeding.damId !== damId) throw new NotFoundError('Breeding');
@@ -90,7 +101,13 @@ export function createBreedingService(deps: {
     },
 
     async remove(farmId: string, id: string) {
-      if (!(await repo.remove(farmId, id))) throw new NotFoundError('Breeding');
+      // the breeding, and its reminder unless that was done
+      const gone = await deps.db.transaction(async (tx) => {
+        const breeding = await repo.remove(tx, farmId, id);
+        if (breeding?.reminderId) await dropOpenReminderIn(tx, farmId, breeding.reminderId);
+        return breeding;
+      });
+      if (!gone) throw new NotFoundError('Breeding');
     },
 
     /** The newborns of one birth, in one transaction; a breeding given is marked born. */
@@ -115,16 +132,21 @@ export function createBreedingService(deps: {
       }));
       if (new Set(offspring.map((newborn) => newborn.id)).size !== offspring.length)
         throw new ValidationError({ offspring: ['A newborn is listed twice'] });
-      await repo.recordBirth(farmId, {
-        damId,
-        dam: dam.name,
-        bornOn: input.bornOn,
-        breedingId: breeding?.id ?? null,
-        ...sire,
-        speciesId: dam.speciesId,
-        groupIds: dam.groups.map((group) => group.id),
-        weightUnit: input.weightUnit ?? (await profiles.settings(farmId)).weightUnit,
-        offspring,
+      const weightUnit = input.weightUnit ?? (await profiles.settings(farmId)).weightUnit;
+      await deps.db.transaction(async (tx) => {
+        const reminderId = await repo.recordBirth(tx, farmId, {
+          damId,
+          dam: dam.name,
+          bornOn: input.bornOn,
+          breedingId: breeding?.id ?? null,
+          ...sire,
+          speciesId: dam.speciesId,
+          groupIds: dam.groups.map((group) => group.id),
+          weightUnit,
+          offspring,
+        });
+        // the birth it announced has happened
+        if (reminderId) await completeReminderIn(tx, farmId, reminderId);
       });
       return { offspring: offspring.map(({ id, name }) => ({ id, name })) };
     },

@@ -20,18 +20,14 @@ import type { AppEnv } from '../../http/context';
 import { jsonText } from '../../http/json-text';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
-import type { ProfileRepo } from '../account/profile.repo';
 import { invalidQuery, isoBoth, offsetOf, offsetParam, pageOf } from '../wire';
-import type { CareRepo } from './care.repo';
-import { createCareService } from './care.service';
+import type { CareService } from './care.service';
 
 const pagedQuery = z.object({ offset: offsetParam });
 /** ?scope=batch acts on the entry's whole batch; anything else (or nothing) on the entry alone. */
 const scopeQuery = z.object({ scope: z.optional(z.catch(z.enum(['entry', 'batch']), 'entry')) });
 
-export function careRoutes(deps: { repo: CareRepo; profiles: ProfileRepo }) {
-  const care = createCareService(deps);
-
+export function careRoutes(care: CareService) {
   return new Hono<AppEnv>()
     .post(
       '/care-entries',

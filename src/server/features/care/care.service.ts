@@ -1,5 +1,6 @@
 // The rules of care entries, between the HTTP layer (care.routes.ts) and the database
-// (care.repo.ts): animals and groups must be the farm's own, a batch's reminder is never due
+// (entries.repo.ts, weights.repo.ts, medications.repo.ts, group-log.repo.ts; a batch's reminders
+// are the reminders feature's, written through reminders.service.ts): animals and groups must be the farm's own, a batch's reminder is never due
 // before the farm's today and takes its title from the entry, and an entry changes only the
 // fields of its type. Throws typed errors; the one onError maps them to HTTP.
 import { randomUUID } from 'node:crypto';
@@ -18,10 +19,20 @@ import {
   type careEntryCreateSchema,
   type careEntryUpdateSchema,
 } from '../../../shared/schemas/care';
-import { NotFoundError, ValidationError } from '../../http/errors';
-import type { ProfileRepo } from '../account/profile.repo';
-import type { NewReminder } from '../reminders/reminders.repo';
-import type { BatchFollowUp, CareRepo, NewEntry } from './care.repo';
+import type { Database } from '../../db/database';
+import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
+import type { ProfileService } from '../account/profile.service';
+import {
+  careFollowUpWrite,
+  dropCareFollowUps,
+  type CareFollowUp,
+  type FollowUpReminder,
+  type NewReminder,
+} from '../reminders/reminders.service';
+import { createEntriesRepo, type AnimalWeights, type EntryChanges, type NewEntry } from './entries.repo';
+import { createGroupLogRepo } from './group-log.repo';
+import { createMedicationsRepo } from './medications.repo';
+import { createWeightsRepo } from './weights.repo';
 
 export type Scope = 'entry' | 'batch';
 type EntryInput = z.output<typeof careEntryCreateSchema>;
@@ -32,6 +43,25 @@ const changeable: Record<string, string[]> = {
   weight: ['dateRecorded', 'weightValue', 'bodyCondition', 'weights'],
   note: ['dateRecorded', 'title', 'noteContent'],
 };
+
+/** A batch's follow-up: one reminder for the batch (a group's), or one per entry, or none. */
+type BatchFollowUp = {
+  batch?: FollowUpReminder;
+  each?: (entry: NewEntry) => FollowUpReminder | null;
+};
+
+/** The follow-up's reminders, each of `each` naming its entry. */
+function followUpOf(entries: NewEntry[], follow: BatchFollowUp): CareFollowUp {
+  if (follow.batch) return { batch: follow.batch };
+  const each = follow.each;
+  if (!each) return {};
+  return {
+    each: entries.flatMap((entry) => {
+      const reminder = each(entry);
+      return reminder ? [{ entryId: entry.id, reminder }] : [];
+    }),
+  };
+}
 
 /**
  * The follow-up of a batch with a next date: a group's batch of several animals gets ONE reminder
@@ -59,6 +89,7 @@ function entriesOf(
     case 'medical': {
       const due = input.nextDueDate;
       const entries: NewEntry[] = input.animalIds.map((animalId) => ({
+        id: randomUUID(),
         animalId,
         type: 'medical',
         dateRecorded: input.dateRecorded,
@@ -83,6 +114,7 @@ function entriesOf(
       const unit = input.weightUnit ?? farmWeightUnit;
       const due = input.nextDueDate;
       const entries: NewEntry[] = input.weights.map(({ animalId, weightValue, bodyCondition }) => ({
+        id: randomUUID(),
         animalId,
         type: 'weight',
         dateRecorded: input.dateRecorded,
@@ -100,6 +132,7 @@ function entriesOf(
     case 'note':
       return {
         entries: input.animalIds.map((animalId) => ({
+          id: randomUUID(),
           animalId,
           type: 'note',
           dateRecorded: input.dateRecorded,
@@ -111,8 +144,12 @@ function entriesOf(
   }
 }
 
-export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo }) {
-  const { repo, profiles } = deps;
+export function createCareService(deps: { db: Database; profiles: Pick<ProfileService, 'settings'> }) {
+  const { db, profiles } = deps;
+  const repo = createEntriesRepo(db);
+  const weighings = createWeightsRepo(db);
+  const medications = createMedicationsRepo(db);
+  const log = createGroupLogRepo(db);
 
   const entry = async (farmId: string, id: string) => {
     const found = await repo.findEntry(farmId, id);
@@ -120,11 +157,55 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
     return found;
   };
 
+  /** Changes one entry, or every entry of its batch, with the latest weights; the ids changed (none: not found). */
+  const changeEntries = (
+    farmId: string,
+    id: string,
+    scope: Scope,
+    changes: EntryChanges,
+    weights: AnimalWeights = [],
+  ): Promise<string[]> =>
+    db.transaction(async (tx) => {
+      const target = await repo.lockTarget(tx, farmId, id, scope);
+      if (!target) return [];
+      const updated = await repo.update(tx, target, changes);
+      await repo.setWeights(tx, target, weights);
+      const weighed = updated.filter((row) => row.type === 'weight').map((row) => row.animalId);
+      await weighings.refresh(tx, farmId, weighed);
+      return updated.map((row) => row.id);
+    });
+
+  /**
+   * Deletes one entry or its batch, false when not found, in one transaction with their reminders:
+   * an entry's own go by cascade; a batch's follow-up goes with the batch, or loses the one animal
+   * whose entry went (and goes when it has no animal left).
+   */
+  const deleteEntries = (farmId: string, id: string, scope: Scope): Promise<boolean> =>
+    db.transaction(async (tx) => {
+      const target = await repo.lockTarget(tx, farmId, id, scope);
+      if (!target) return false;
+      const deleted = await repo.delete(tx, target);
+      const batchId = deleted[0]?.batchId;
+      if (batchId)
+        await dropCareFollowUps(tx, farmId, batchId, scope === 'batch' ? undefined : deleted[0]!.animalId);
+      await weighings.refresh(
+        tx,
+        farmId,
+        deleted.filter((row) => row.type === 'weight').map((row) => row.animalId),
+      );
+      return deleted.length > 0;
+    });
+
   return {
+    /** Of the given animal ids, those of this farm, with their names. */
+    farmAnimals: (farmId: string, ids: string[]) => repo.farmAnimals(farmId, ids),
+
+    groupExists: (farmId: string, groupId: string) => repo.groupExists(farmId, groupId),
+
     /**
      * Records one entry per animal, sharing a batch id, with their reminders. `written` is false
      * when the same batch was recorded before (a retry); a different one under that id is a
-     * ConflictError from the repo.
+     * ConflictError.
      */
     async recordBatch(farmId: string, input: EntryInput, recordedBy: string | null = null) {
       const batchId = input.batchId ?? randomUUID();
@@ -153,13 +234,24 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
 
       const { entries, follow } = entriesOf(input, groupId, settings.weightUnit);
       // the checks, the entries, their reminder and latest weights: one statement
-      const result = await repo.insertBatch(farmId, { batchId, groupId, entries, recordedBy }, follow);
+      const result = await repo.insertBatch(
+        farmId,
+        { batchId, groupId, entries, recordedBy },
+        careFollowUpWrite(farmId, batchId, followUpOf(entries, follow)),
+      );
       refuse(result.owned, result.groupFound);
-      return {
-        batchId,
-        written: result.entries !== null,
-        entries: result.entries ?? (await repo.batchEntries(farmId, batchId)),
-      };
+      if (result.entries.length) return { batchId, written: true, entries: result.entries };
+      // written before: the same submission again, or another one under this batch id
+      const before = await repo.batchEntries(farmId, batchId);
+      const same =
+        before.length === entries.length &&
+        entries.every((row) => before.some((entry) => entry.animalId === row.animalId));
+      if (!same)
+        throw new ConflictError(
+          'BATCH_CONFLICT',
+          'This submission was already recorded differently. Reload and check.',
+        );
+      return { batchId, written: false, entries: before };
     },
 
     findEntry: entry,
@@ -196,7 +288,7 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
             [`weights.${stranger}.animalId`]: ['This animal is not in this weigh-in'],
           });
       }
-      await repo.updateEntries(farmId, id, scope, values, weights);
+      await changeEntries(farmId, id, scope, values, weights);
       const rows =
         scope === 'batch'
           ? await repo.batchEntries(farmId, found.batchId)
@@ -206,11 +298,11 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
 
     /** The farm's earlier medications, the most recently given first (the form's suggestions). */
     medications(farmId: string, contains: string | undefined) {
-      return repo.medications(farmId, contains, medicationSuggestionLimit);
+      return medications.medications(farmId, contains, medicationSuggestionLimit);
     },
 
     async deleteEntries(farmId: string, id: string, scope: Scope) {
-      if (!(await repo.deleteEntries(farmId, id, scope))) throw new NotFoundError('Care entry');
+      if (!(await deleteEntries(farmId, id, scope))) throw new NotFoundError('Care entry');
     },
 
     /** A page of the animal's history, as JSON text (Page<CareEntry>). */
@@ -220,23 +312,35 @@ export function createCareService(deps: { repo: CareRepo; profiles: ProfileRepo 
       return page;
     },
 
+    /**
+     * What an animal's health record holds of its care: its weighings, oldest first, and its
+     * latest `limit` entries as the JSON text of Page<CareEntry>; null when the farm has no such animal.
+     */
+    async recordOf(farmId: string, animalId: string, limit: number) {
+      const [weights, history] = await Promise.all([
+        weighings.animalWeights(farmId, animalId),
+        repo.animalHistory(farmId, animalId, 0, limit),
+      ]);
+      return weights === null || history === null ? null : { weights, history };
+    },
+
     /** An animal's weighings, oldest first (its growth chart). */
     async animalWeights(farmId: string, animalId: string) {
-      const points = await repo.animalWeights(farmId, animalId);
+      const points = await weighings.animalWeights(farmId, animalId);
       if (points === null) throw new NotFoundError('Animal');
       return { points };
     },
 
     /** A group's animals with their weighings (its 'Weights' view). */
     async groupWeights(farmId: string, groupId: string) {
-      const animals = await repo.groupWeights(farmId, groupId);
+      const animals = await weighings.groupWeights(farmId, groupId);
       if (animals === null) throw new NotFoundError('Group');
       return { animals };
     },
 
     /** A page of the group's log, as JSON text (Page<CareBatch>), `logPageSize` rows a page. */
     async groupLog(farmId: string, groupId: string, offset: number) {
-      const page = await repo.groupLog(farmId, groupId, offset, logPageSize);
+      const page = await log.groupLog(farmId, groupId, offset, logPageSize);
       if (page === null) throw new NotFoundError('Group');
       return page;
     },

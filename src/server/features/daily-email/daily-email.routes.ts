@@ -5,14 +5,15 @@ import { describeRoute } from 'hono-openapi';
 import { dailyEmailSchema } from '../../../shared/schemas/daily-email';
 import type { Database } from '../../db/database';
 import type { AppEnv } from '../../http/context';
-import { AppError, NotFoundError } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import { errorResponses, invalidResponse, jsonContent } from '../../http/openapi';
 import { clientAddress, overLimit, type Limit } from '../../http/rate-limit';
-import { hashSecretToken, isSecretToken } from '../../http/secret-token';
 import { validate } from '../../http/validation';
 import type { DailyEmailRepo } from './daily-email.repo';
+import { createDailyEmailService } from './daily-email.service';
 
 export function dailyEmailRoutes(repo: DailyEmailRepo) {
+  const dailyEmail = createDailyEmailService(repo);
   return new Hono<AppEnv>()
     .get(
       '/daily-email',
@@ -21,7 +22,7 @@ export function dailyEmailRoutes(repo: DailyEmailRepo) {
         summary: 'Whether the signed-in person gets the daily reminder email',
         responses: { 200: jsonContent(dailyEmailSchema, 'The choice'), ...errorResponses },
       }),
-      async (c) => c.json({ enabled: await repo.enabled(c.get('farmId'), c.get('userId')) }, 200),
+      async (c) => c.json({ enabled: await dailyEmail.enabled(c.get('farmId'), c.get('userId')) }, 200),
     )
     .put(
       '/daily-email',
@@ -37,7 +38,7 @@ export function dailyEmailRoutes(repo: DailyEmailRepo) {
       validate('json', dailyEmailSchema),
       async (c) => {
         const { enabled } = c.req.valid('json');
-        await repo.setEnabled(c.get('farmId'), c.get('userId'), enabled);
+        await dailyEmail.setEnabled(c.get('farmId'), c.get('userId'), enabled);
         return c.json({ enabled }, 200);
       },
     );
@@ -48,14 +49,13 @@ export const unsubscribeLimit: Limit = { max: 30, windowMs: 15 * 60 * 1000 };
 
 /** POST /api/public/unsubscribe/{token}: from the link's page, or a mail app's one-click (RFC 8058). */
 export function unsubscribeRoutes(deps: { repo: DailyEmailRepo; db: Database; trustProxy: number }) {
+  const dailyEmail = createDailyEmailService(deps.repo);
   return new Hono<AppEnv>().post('/unsubscribe/:token', async (c) => {
     const address = clientAddress(c as Context, deps.trustProxy) ?? 'unknown';
     if (await overLimit(deps.db, `unsubscribe:${address}`, unsubscribeLimit)) {
       throw new AppError(429, 'TOO_MANY_REQUESTS', 'Too many requests. Please wait a few minutes.');
     }
-    const token = c.req.param('token');
-    if (!isSecretToken(token) || !(await deps.repo.unsubscribe(hashSecretToken(token))))
-      throw new NotFoundError('Unsubscribe link');
+    await dailyEmail.unsubscribe(c.req.param('token'));
     c.header('X-Robots-Tag', 'noindex, nofollow');
     c.header('Referrer-Policy', 'no-referrer');
     return c.json({ unsubscribed: true }, 200);

@@ -8,14 +8,13 @@
 // (json_populate_recordset), so its types and constraints check them again. A column the table
 // does not have is refused first. A document holds at most `importLimits.rows` rows.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { ExportDocument } from '../../../shared/schemas/export';
 import { documentRowSchemas, type DocumentTable } from '../../../shared/schemas/export-rows';
 import { writableColumns } from '../../backup/backup-tables';
 import type { Database } from '../../db/database';
-import { queryRows } from '../../db/sql-text';
 import { AppError } from '../../http/errors';
 import { tables } from './export.repo';
+import { createImportDocumentRepo } from './import-document.repo';
 
 /** Rows per insert statement, each its own transaction: a fraction of a second on the embedded database. */
 const batchSize = 100;
@@ -87,6 +86,7 @@ const allowedColumns = new Map(
 );
 
 export function createDocumentImport(db: Database) {
+  const repo = createImportDocumentRepo(db);
   return {
     async importDocument(farmId: string, document: ExportDocument): Promise<{ rows: number }> {
       const known = new Set(tables.map((table) => table.name));
@@ -111,12 +111,11 @@ export function createDocumentImport(db: Database) {
       try {
         const rows = await insertAll(farmId, checked, species);
         // the farm's settings last: an import that fails leaves them as they were
-        await db.execute(sql`update farms set name = ${document.farm.name}, time_zone = ${document.farm.timeZone},
-            weight_unit = ${document.farm.weightUnit}, import_started_at = null where id = ${farmId}`);
+        await repo.finish(farmId, document.farm);
         return { rows };
       } catch (error) {
         // nothing of the file stays: the farm is as empty as it was before
-        await wipe(farmId);
+        await repo.wipe(farmId);
         // a value its column cannot hold, a broken link between rows: the file's fault
         const code = (error as { cause?: { code?: unknown } }).cause?.code;
         if (typeof code === 'string' && (code.startsWith('22') || code.startsWith('23')))
@@ -133,16 +132,7 @@ export function createDocumentImport(db: Database) {
    */
   async function begin(farmId: string, document: ExportDocument): Promise<Map<string, string>> {
     return db.transaction(async (tx) => {
-      const [farm] = await queryRows<{ import_started_at: string | null; used: boolean; stale: boolean }>(
-        tx,
-        sql`select import_started_at,
-              import_started_at < now() - make_interval(secs => ${importLimits.staleAfterSeconds}) as stale,
-              exists (select 1 from animals where farm_id = ${farmId})
-              or exists (select 1 from groups where farm_id = ${farmId})
-              or exists (select 1 from reminders where farm_id = ${farmId})
-              or exists (select 1 from species where farm_id = ${farmId}) as used
-            from farms where id = ${farmId} for update`,
-      );
+      const farm = await repo.importState(tx, farmId, importLimits.staleAfterSeconds);
       if (farm?.import_started_at && !farm.stale)
         throw new AppError(
           409,
@@ -150,21 +140,18 @@ export function createDocumentImport(db: Database) {
           'A file is being imported into this farm. Wait for it to finish.',
         );
       // an import a crash stopped half-way: what it left goes, and this one starts afresh
-      if (farm?.import_started_at) await wipe(farmId, tx);
+      if (farm?.import_started_at) await repo.wipe(farmId, tx);
       else if (farm?.used)
         throw new AppError(
           409,
           'FARM_NOT_EMPTY',
           'Import a Paddock file into a new, empty farm: this one has records.',
         );
-      await tx.execute(sql`update farms set import_started_at = now() where id = ${farmId}`);
+      await repo.markStarted(tx, farmId);
 
       // species: the farm's own get new ids; built-in ones are this installation's of that name
       const species = new Map<string, string>();
-      const here = await queryRows<{ id: string; name: string }>(
-        tx,
-        sql`select id, name from species where farm_id is null`,
-      );
+      const here = await repo.builtInSpecies(tx);
       for (const builtIn of document.builtInSpecies) {
         const match = here.find((row) => row.name === builtIn.name);
         if (match) species.set(builtIn.id, match.id);
@@ -201,12 +188,10 @@ export function createDocumentImport(db: Database) {
     }
     const parents = (checked.animals ?? []).filter((row) => row.dam_id || row.sire_id);
     for (let start = 0; start < parents.length; start += batchSize) {
-      const json = JSON.stringify(
+      await repo.linkParents(
+        farmId,
         parents.slice(start, start + batchSize).map(({ id, dam_id, sire_id }) => ({ id, dam_id, sire_id })),
       );
-      await db.execute(sql`update animals a set dam_id = p.dam_id, sire_id = p.sire_id
-          from json_to_recordset(${json}::json) as p(id uuid, dam_id uuid, sire_id uuid)
-          where a.farm_id = ${farmId} and a.id = p.id`);
       await pause();
     }
     return count;
@@ -216,20 +201,10 @@ export function createDocumentImport(db: Database) {
     if (rows.length === 0) return;
     const columns = new Set<string>();
     for (const row of rows) for (const column of Object.keys(row)) columns.add(column);
-    const list = sql.raw([...columns].map((column) => `"${column}"`).join(', '));
     for (let start = 0; start < rows.length; start += batchSize) {
-      const json = JSON.stringify(rows.slice(start, start + batchSize));
-      await db.execute(sql`insert into ${sql.identifier(table)} (farm_id, ${list})
-          select ${farmId}::uuid, ${list} from json_populate_recordset(null::${sql.identifier(table)}, ${json}::json)`);
+      await repo.insertRows(farmId, table, [...columns], rows.slice(start, start + batchSize));
       await pause();
     }
-  }
-
-  /** Everything an import writes, gone again (children first); the farm's settings stay. */
-  async function wipe(farmId: string, tx: Pick<Database, 'execute'> = db) {
-    for (const table of [...tables].reverse())
-      await tx.execute(sql`delete from ${sql.identifier(table.name)} where farm_id = ${farmId}`);
-    await tx.execute(sql`update farms set import_started_at = null where id = ${farmId}`);
   }
 }
 

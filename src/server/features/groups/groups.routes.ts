@@ -9,11 +9,11 @@ import type { AppEnv } from '../../http/context';
 import { jsonText } from '../../http/json-text';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
-import type { AnimalsRepo } from '../animals/animals.repo';
+import type { AnimalsService } from '../animals/animals.service';
 import type { GroupsRepo } from './groups.repo';
 import { createGroupsService } from './groups.service';
 
-export function groupsRoutes(repo: GroupsRepo, animals: AnimalsRepo) {
+export function groupsRoutes(repo: GroupsRepo, animals: AnimalsService) {
   const groups = createGroupsService({ repo, animals });
 
   return new Hono<AppEnv>()

@@ -5,13 +5,13 @@ import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import type { groupCreateSchema, groupUpdateSchema } from '../../../shared/schemas/groups';
 import { NotFoundError } from '../../http/errors';
-import type { AnimalsRepo } from '../animals/animals.repo';
+import type { AnimalsService } from '../animals/animals.service';
 import type { GroupsRepo } from './groups.repo';
 
 type GroupInput = z.output<typeof groupCreateSchema>;
 type GroupChanges = z.output<typeof groupUpdateSchema>;
 
-export function createGroupsService(deps: { repo: GroupsRepo; animals: AnimalsRepo }) {
+export function createGroupsService(deps: { repo: GroupsRepo; animals: Pick<AnimalsService, 'groupList'> }) {
   const { repo, animals } = deps;
 
   const find = async (farmId: string, id: string) => {
@@ -55,7 +55,7 @@ export function createGroupsService(deps: { repo: GroupsRepo; animals: AnimalsRe
     /** The group's animals, by name. */
     async animals(farmId: string, id: string) {
       await find(farmId, id);
-      return animals.list(farmId, { groupId: id });
+      return animals.groupList(farmId, id);
     },
   };
 }

@@ -16,20 +16,17 @@ import type { AppEnv } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { errorResponses, idParams, jsonContent } from '../../http/openapi';
 import { clientAddress, overLimit, type Limit } from '../../http/rate-limit';
-import type { PhotoStore } from '../../photos/photo-store';
-import type { ProfileRepo } from '../account/profile.repo';
-import type { AnimalsRepo } from '../animals/animals.repo';
-import { createAnimalsService } from '../animals/animals.service';
-import type { CareRepo } from '../care/care.repo';
+import type { ProfileService } from '../account/profile.service';
+import type { AnimalsService } from '../animals/animals.service';
+import type { CareService } from '../care/care.service';
 import type { RecordsRepo } from './records.repo';
 import { createRecordsService } from './records.service';
 
 type Deps = {
   repo: RecordsRepo;
-  animals: AnimalsRepo;
-  care: CareRepo;
-  profiles: ProfileRepo;
-  photos: PhotoStore;
+  animals: AnimalsService;
+  care: CareService;
+  profiles: ProfileService;
 };
 
 export function recordsRoutes(deps: Deps & { origin: string }) {
@@ -95,7 +92,7 @@ export const sharedRecordLimit: Limit = { max: 120, windowMs: 15 * 60 * 1000 };
 
 export function publicRecordRoutes(deps: Deps & { db: Database; trustProxy: number }) {
   const records = createRecordsService(deps);
-  const animals = createAnimalsService({ repo: deps.animals, profiles: deps.profiles, photos: deps.photos });
+  const { animals } = deps;
   const photoQuery = z.object({ v: z.optional(z.string()) });
 
   return new Hono<AppEnv>()

@@ -6,9 +6,9 @@ import type { CareEntry } from '../../../shared/schemas/care';
 import type { HealthRecord, RecordEntry } from '../../../shared/schemas/records';
 import { NotFoundError } from '../../http/errors';
 import { hashSecretToken, isSecretToken, newSecretToken } from '../../http/secret-token';
-import type { ProfileRepo } from '../account/profile.repo';
-import { photoVersion, type AnimalsRepo } from '../animals/animals.repo';
-import type { CareRepo } from '../care/care.repo';
+import type { ProfileService } from '../account/profile.service';
+import { photoVersion, type AnimalsService } from '../animals/animals.service';
+import type { CareService } from '../care/care.service';
 import type { RecordsRepo } from './records.repo';
 
 /** How much history a record holds: more than a hobby animal gathers in years. */
@@ -33,23 +33,21 @@ const recordEntry = (entry: CareEntry): RecordEntry => ({
 
 export function createRecordsService(deps: {
   repo: RecordsRepo;
-  animals: AnimalsRepo;
-  care: CareRepo;
-  profiles: ProfileRepo;
+  animals: Pick<AnimalsService, 'find'>;
+  care: Pick<CareService, 'recordOf'>;
+  profiles: Pick<ProfileService, 'settings'>;
 }) {
-  const { repo, animals, care, profiles } = deps;
+  const { repo, animals, profiles } = deps;
 
   /** The record; `photoBase` is the address its photo is served from (the farm's or the link's). */
   async function record(farmId: string, animalId: string, photoBase: string | null): Promise<HealthRecord> {
-    const animal = await animals.find(farmId, animalId);
-    if (!animal) throw new NotFoundError('Animal');
-    const [weights, history, settings, farm] = await Promise.all([
-      care.animalWeights(farmId, animalId),
-      care.animalHistory(farmId, animalId, 0, historyLimit),
+    const animal = await animals.find(farmId, animalId); // a 404 when the farm has no such animal
+    const [care, settings, farm] = await Promise.all([
+      deps.care.recordOf(farmId, animalId, historyLimit),
       profiles.settings(farmId),
       repo.farmCard(farmId),
     ]);
-    const entries = history ? (JSON.parse(history) as { items: CareEntry[] }).items : [];
+    const entries = care ? (JSON.parse(care.history) as { items: CareEntry[] }).items : [];
     const version = animal.photoKey ? photoVersion(animal.photoKey) : null;
     return {
       farm,
@@ -69,7 +67,7 @@ export function createRecordsService(deps: {
       },
       weightUnit: settings.weightUnit,
       today: dateInZone(new Date(), settings.timeZone),
-      weights: weights ?? [],
+      weights: care?.weights ?? [],
       medications: entries.filter((entry) => entry.type === 'medical').map(recordEntry),
       notes: entries.filter((entry) => entry.type === 'note').map(recordEntry),
     };
@@ -94,7 +92,7 @@ export function createRecordsService(deps: {
     resolve,
 
     async shareState(farmId: string, animalId: string) {
-      if (!(await animals.find(farmId, animalId))) throw new NotFoundError('Animal');
+      await animals.find(farmId, animalId); // a 404 when the farm has no such animal
       const since = await repo.sharedSince(farmId, animalId);
       return { sharedSince: since?.toISOString() ?? null };
     },
@@ -107,14 +105,14 @@ export function createRecordsService(deps: {
 
     /** A new link (the old one stops working), made by `userId`: answered once, kept only as a hash. */
     async share(farmId: string, animalId: string, origin: string, userId: string) {
-      if (!(await animals.find(farmId, animalId))) throw new NotFoundError('Animal');
+      await animals.find(farmId, animalId); // a 404 when the farm has no such animal
       const token = newSecretToken();
       const since = await repo.share(farmId, animalId, hashSecretToken(token), userId);
       return { url: `${origin}/record/${token}`, sharedSince: since.toISOString() };
     },
 
     async revoke(farmId: string, animalId: string) {
-      if (!(await animals.find(farmId, animalId))) throw new NotFoundError('Animal');
+      await animals.find(farmId, animalId); // a 404 when the farm has no such animal
       await repo.revoke(farmId, animalId);
     },
   };

@@ -28,6 +28,125 @@ export type ReminderChanges = {
   animalId?: string;
 };
 
+/** A care batch's follow-up reminder: its title ends with its subject's name, which the database appends. */
+export type FollowUpReminder = Omit<NewReminder, 'title'> & { titlePrefix: string };
+
+/**
+ * A care batch's follow-up: ONE reminder for the whole batch (a group's, covering its animals and
+ * titled with the group's name), or one per entry (titled with its animal's), or none.
+ */
+export type CareFollowUp =
+  | { batch: FollowUpReminder; each?: undefined }
+  | { batch?: undefined; each: { entryId: string; reminder: FollowUpReminder }[] }
+  | { batch?: undefined; each?: undefined };
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The part of a care batch's one insert statement (care/entries.repo.ts) that writes its
+ * follow-up reminders, so that the checks, the entries and their reminders stay one statement:
+ * CTEs that read the statement's own `ins` (the entries written: id, animal_id), `owned` (their
+ * animals: id, name) and `grp` (the batch's group: name). Nothing when there is no follow-up;
+ * `variant` names the statement's text (it is prepared once per variant).
+ */
+export function careFollowUpStatement(
+  farmId: string,
+  batchId: string,
+  follow: CareFollowUp,
+): { variant: string; sql: SQL } | null {
+  if (follow.batch) {
+    const reminder = follow.batch;
+    return {
+      variant: 'batch_reminder',
+      sql: sql`, batch_reminder as (
+          insert into ${reminders} (id, farm_id, group_id, animal_id, title, type, due_date, repeat_every,
+            repeat_unit, repeat_from, care_batch_id)
+          select ${randomUUID()}::uuid, ${farmId}::uuid, ${reminder.groupId ?? null}::uuid, ${reminder.animalId ?? null}::uuid,
+            ${reminder.titlePrefix} || (select name from grp), ${reminder.type}::reminder_type, ${reminder.dueDate}::date, ${reminder.repeatEvery ?? null}::int,
+            ${reminder.repeatUnit ?? null}::repeat_unit, ${reminder.repeatFrom ?? 'done'}::repeat_from, ${batchId}::uuid
+          where exists (select 1 from ins)
+          returning id
+        ), covered as (
+          insert into ${reminderAnimals} (farm_id, reminder_id, animal_id)
+          select ${farmId}::uuid, r.id, ins.animal_id from batch_reminder r cross join ins
+        )`,
+    };
+  }
+  if (!follow.each?.length) return null;
+  const due = follow.each.map(({ entryId, reminder }) => ({
+    id: randomUUID(),
+    entry_id: entryId,
+    animal_id: reminder.animalId ?? null,
+    group_id: reminder.groupId ?? null,
+    title_prefix: reminder.titlePrefix,
+    type: reminder.type,
+    due_date: reminder.dueDate,
+    repeat_every: reminder.repeatEvery ?? null,
+    repeat_unit: reminder.repeatUnit ?? null,
+    repeat_from: reminder.repeatFrom ?? 'done',
+  }));
+  return {
+    variant: '_entry_reminders',
+    sql: sql`, entry_reminders as (
+            insert into ${reminders} (id, farm_id, animal_id, group_id, title, type, due_date, repeat_every,
+              repeat_unit, repeat_from, care_entry_id)
+            select d.id, ${farmId}::uuid, d.animal_id, d.group_id, d.title_prefix || o.name, d.type, d.due_date,
+              d.repeat_every, d.repeat_unit, d.repeat_from, ins.id
+            from json_to_recordset(${JSON.stringify(due)}::json) as d(id uuid, entry_id uuid, animal_id uuid,
+              group_id uuid, title_prefix text, type reminder_type, due_date date, repeat_every int,
+              repeat_unit repeat_unit, repeat_from repeat_from)
+            join ins on ins.id = d.entry_id
+            join owned o on o.id = ins.animal_id
+          )`,
+  };
+}
+
+/**
+ * The follow-ups of care entries just deleted in `tx` (an entry's own went by cascade): a batch's
+ * reminder goes with its batch (`animalId` undefined), or loses the one animal whose entry went
+ * and goes when it has no animal left.
+ */
+export async function removeCareFollowUps(
+  tx: Transaction,
+  farmId: string,
+  batchId: string,
+  animalId?: string,
+): Promise<void> {
+  if (animalId === undefined) {
+    await tx.delete(reminders).where(and(eq(reminders.farmId, farmId), eq(reminders.careBatchId, batchId)));
+    return;
+  }
+  await tx.execute(sql`
+    delete from ${reminderAnimals} ra using ${reminders} r
+    where r.farm_id = ${farmId} and r.care_batch_id = ${batchId}
+      and ra.farm_id = r.farm_id and ra.reminder_id = r.id
+      and ra.animal_id = ${animalId}`);
+  await tx.execute(sql`
+    delete from ${reminders} r
+    where r.farm_id = ${farmId} and r.care_batch_id = ${batchId}
+      and not exists (select 1 from ${reminderAnimals} ra where ra.farm_id = r.farm_id and ra.reminder_id = r.id)`);
+}
+
+/** A reminder another feature's write sets (a breeding's birth reminder), in that write's transaction `tx`. */
+export async function insertReminderIn(tx: Transaction, farmId: string, id: string, reminder: NewReminder) {
+  await tx.insert(reminders).values({ ...reminder, id, farmId });
+}
+
+/** Deletes the reminder in `tx` unless it was done (a done one is history). */
+export async function deleteOpenReminderIn(tx: Transaction, farmId: string, id: string) {
+  await tx
+    .delete(reminders)
+    .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id), eq(reminders.completed, false)));
+}
+
+/** Marks the reminder done in `tx`, unless it was already. */
+export async function completeOpenReminderIn(tx: Transaction, farmId: string, id: string) {
+  await tx
+    .update(reminders)
+    .set({ completed: true, completedAt: sql`now()`, updatedAt: new Date() })
+    .where(and(eq(reminders.farmId, farmId), eq(reminders.id, id), eq(reminders.completed, false)));
+}
+
 const reminderColumns = {
   id: reminders.id,
   title: reminders.title,

@@ -13,8 +13,8 @@ import {
 import type { AppEnv } from '../../http/context';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
-import type { CareRepo } from '../care/care.repo';
-import type { ProfileRepo } from '../account/profile.repo';
+import type { ProfileService } from '../account/profile.service';
+import type { CareService } from '../care/care.service';
 import { invalidQuery, iso, offsetOf, offsetParam, pageJson, pageOf } from '../wire';
 import type { RemindersRepo } from './reminders.repo';
 import { createRemindersService } from './reminders.service';
@@ -26,7 +26,7 @@ const remindersQuery = z.object({
   groupId: z.optional(z.string()),
 });
 
-export function remindersRoutes(deps: { repo: RemindersRepo; care: CareRepo; profiles: ProfileRepo }) {
+export function remindersRoutes(deps: { repo: RemindersRepo; care: CareService; profiles: ProfileService }) {
   const reminders = createRemindersService(deps);
 
   return new Hono<AppEnv>()

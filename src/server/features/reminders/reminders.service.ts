@@ -13,10 +13,44 @@ import {
   type reminderUpdateSchema,
 } from '../../../shared/schemas/care';
 import { NotFoundError, ValidationError } from '../../http/errors';
-import type { CareRepo } from '../care/care.repo';
-import type { ProfileRepo } from '../account/profile.repo';
+import type { ProfileService } from '../account/profile.service';
+import type { CareService } from '../care/care.service';
 import { paged } from '../wire';
-import type { RemindersRepo } from './reminders.repo';
+import {
+  careFollowUpStatement,
+  completeOpenReminderIn,
+  deleteOpenReminderIn,
+  insertReminderIn,
+  removeCareFollowUps,
+  type CareFollowUp,
+  type FollowUpReminder,
+  type NewReminder,
+  type RemindersRepo,
+} from './reminders.repo';
+
+export type { CareFollowUp, FollowUpReminder, NewReminder };
+
+/**
+ * The reminders a care batch sets, for care's one insert statement to carry (reminders.repo.ts
+ * says what it reads): the reminders stay this feature's rows, written in care's round trip.
+ */
+export const careFollowUpWrite = (farmId: string, batchId: string, follow: CareFollowUp) =>
+  careFollowUpStatement(farmId, batchId, follow);
+
+/** Adds a reminder in another feature's transaction `tx` (a breeding's birth reminder); its id is new. */
+export const addReminderIn = (...args: Parameters<typeof insertReminderIn>) => insertReminderIn(...args);
+
+/** Removes a reminder in `tx` unless it was done (the breeding it was for is gone). */
+export const dropOpenReminderIn = (...args: Parameters<typeof deleteOpenReminderIn>) =>
+  deleteOpenReminderIn(...args);
+
+/** Marks a reminder done in `tx`, unless it was (the birth it announced happened). */
+export const completeReminderIn = (...args: Parameters<typeof completeOpenReminderIn>) =>
+  completeOpenReminderIn(...args);
+
+/** The follow-ups of care entries deleted in the caller's transaction `tx` (see reminders.repo.ts). */
+export const dropCareFollowUps = (...args: Parameters<typeof removeCareFollowUps>) =>
+  removeCareFollowUps(...args);
 
 type ReminderInput = z.output<typeof reminderCreateSchema>;
 type ReminderUpdateInput = z.output<typeof reminderUpdateSchema>;
@@ -27,8 +61,8 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function createRemindersService(deps: {
   repo: RemindersRepo;
   /** the farm's animals and groups, to check that a reminder's are its own */
-  care: Pick<CareRepo, 'farmAnimals' | 'groupExists'>;
-  profiles: ProfileRepo;
+  care: Pick<CareService, 'farmAnimals' | 'groupExists'>;
+  profiles: Pick<ProfileService, 'today'>;
 }) {
   const { repo, care, profiles } = deps;
 

@@ -5,6 +5,9 @@
 // rows as they do for the API's writes (what the app's code writes, they write too). Dates count
 // back from today.
 import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** name, species, breed, sex, age in days, group, tag, weight now (lbs) */
 const herd: [string, string, string, string, number, string, string | null, number][] = [
@@ -42,8 +45,13 @@ const values = (rows: unknown[][]) =>
     sql`, `,
   );
 
-/** The statements that fill the (new, empty) demo farm `farmId`, in order. */
-export function demoSeed(farmId: string): SQL[] {
+/** Fills the (new, empty) demo farm `farmId`, inside the transaction that makes it. */
+export async function seedDemoFarm(tx: Transaction, farmId: string): Promise<void> {
+  for (const statement of demoSeed(farmId)) await tx.execute(statement);
+}
+
+/** The statements that fill the demo farm `farmId`, in order. */
+function demoSeed(farmId: string): SQL[] {
   return [
     sql`insert into groups (id, farm_id, name, description, color) values
       (gen_random_uuid(), ${farmId}, 'Dairy Goats', 'Milkers, the buck and this year''s kid', 'rgba(34,197,94,1)'),
@@ -68,7 +76,7 @@ export function demoSeed(farmId: string): SQL[] {
       join animal_groups ag on ag.farm_id = ${farmId} and ag.group_id = b.group_id
       join animals a on a.farm_id = ${farmId} and a.id = ag.animal_id
       join (values ${values(herd.map(([name, , , , , , , now]) => [name, now]))}) as h(name, now) on h.name = a.name`,
-    // each animal's weight is its latest weighing, as the app's writes keep it (care.repo.ts): a
+    // each animal's weight is its latest weighing, as the app's writes keep it (care/weights.repo.ts): a
     // plain insert does not, and the details said 'Not set' beside a chart; the hens, never weighed
     // here, weigh what the herd says
     sql`update animals a set weight = coalesce(w.weight_value, h.now::numeric), weight_unit = coalesce(w.weight_unit, 'lbs')

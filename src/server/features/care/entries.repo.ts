@@ -1,0 +1,346 @@
+// Care entries and their batches: a batch written in one statement with its checks (and the
+// reminders and latest weights it sets, whose parts come from the reminders feature and
+// weights.repo.ts), one entry or batch found, changed or deleted, and an animal's history. Every
+// query filters by the caller's farm, and every join matches farm_id as well as the id (ids are
+// scoped by farm: two farms may hold the same one); lists are one statement.
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CareEntry, EntryType, MedicineRoute } from '../../../shared/schemas/care';
+import type { WeightUnit } from '../../../shared/schemas/profile';
+import type { Database } from '../../db/database';
+import { lockFarm } from '../../db/farm-lock';
+import { animals, careEntries, groups } from '../../db/schema';
+import { animalNameOrder, isoTimestamp, personName, preparedRows } from '../../db/sql-text';
+import { latestWeightsStatement } from './weights.repo';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type NewEntry = {
+  /** chosen by the caller, so that a follow-up reminder can name its entry */
+  id: string;
+  animalId: string;
+  type: EntryType;
+  dateRecorded: string;
+  medicationName?: string | null;
+  dosage?: number | null;
+  dosageUnit?: string | null;
+  route?: MedicineRoute | null;
+  lotNumber?: string | null;
+  givenBy?: string | null;
+  meatWithdrawalDays?: number | null;
+  milkWithdrawalDays?: number | null;
+  eggWithdrawalDays?: number | null;
+  weightValue?: number | null;
+  weightUnit?: WeightUnit | null;
+  bodyCondition?: number | null;
+  title?: string | null;
+  noteContent?: string | null;
+};
+
+export type EntryChanges = Partial<{
+  dateRecorded: string;
+  medicationName: string;
+  dosage: number;
+  dosageUnit: string;
+  route: MedicineRoute | null;
+  lotNumber: string | null;
+  givenBy: string | null;
+  meatWithdrawalDays: number | null;
+  milkWithdrawalDays: number | null;
+  eggWithdrawalDays: number | null;
+  weightValue: number;
+  bodyCondition: number | null;
+  title: string;
+  noteContent: string;
+}>;
+
+/** An entry as the API answers it (entryColumns), its times as Dates until they go on the wire. */
+export type EntryRow = Omit<CareEntry, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+
+/** A uuid[] parameter (an empty list too). */
+const toUuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+
+/** A weigh-in batch's values, animal by animal. */
+export type AnimalWeights = { animalId: string; weightValue: number; bodyCondition?: number | null }[];
+
+const entryColumns = {
+  id: careEntries.id,
+  batchId: careEntries.batchId,
+  animalId: careEntries.animalId,
+  animalName: animals.name,
+  groupId: careEntries.groupId,
+  type: careEntries.type,
+  dateRecorded: careEntries.dateRecorded,
+  medicationName: careEntries.medicationName,
+  dosage: careEntries.dosage,
+  dosageUnit: careEntries.dosageUnit,
+  route: sql<MedicineRoute | null>`${careEntries.route}`,
+  lotNumber: careEntries.lotNumber,
+  givenBy: careEntries.givenBy,
+  meatWithdrawalDays: careEntries.meatWithdrawalDays,
+  milkWithdrawalDays: careEntries.milkWithdrawalDays,
+  eggWithdrawalDays: careEntries.eggWithdrawalDays,
+  weightValue: careEntries.weightValue,
+  weightUnit: careEntries.weightUnit,
+  bodyCondition: careEntries.bodyCondition,
+  title: careEntries.title,
+  noteContent: careEntries.noteContent,
+  recordedBy: personName(sql`${careEntries.recordedBy}`),
+  createdAt: careEntries.createdAt,
+  updatedAt: careEntries.updatedAt,
+};
+
+// Joins match farm_id as well as the id: another farm may hold a record with the same id.
+const entryAnimal = and(eq(animals.farmId, careEntries.farmId), eq(animals.id, careEntries.animalId));
+
+/** The entries a change or a deletion acts on: one entry, or its whole batch. */
+export type EntryTarget = { farmId: string } & ({ id: string } | { batchId: string });
+
+const targetWhere = (target: EntryTarget) =>
+  'batchId' in target
+    ? and(eq(careEntries.farmId, target.farmId), eq(careEntries.batchId, target.batchId))
+    : and(eq(careEntries.farmId, target.farmId), eq(careEntries.id, target.id));
+
+export function createEntriesRepo(db: Database) {
+  return {
+    /** Of the given animal ids, those of this farm, with their names. */
+    async farmAnimals(farmId: string, ids: string[]): Promise<Map<string, string>> {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .select({ id: animals.id, name: animals.name })
+        .from(animals)
+        .where(and(eq(animals.farmId, farmId), inArray(animals.id, ids)));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
+    async groupExists(farmId: string, groupId: string): Promise<boolean> {
+      return (await this.groupName(farmId, groupId)) !== undefined;
+    },
+
+    /** The name of this farm's group, or undefined when the farm has no such group. */
+    async groupName(farmId: string, groupId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ name: groups.name })
+        .from(groups)
+        .where(and(eq(groups.farmId, farmId), eq(groups.id, groupId)));
+      return row?.name;
+    },
+
+    /**
+     * Checks and writes a batch in ONE statement (atomic without a transaction's extra round
+     * trips): how many of its animals, and whether its group, are this farm's — nothing is written
+     * unless all are — then its entries, the `followUp` part (its reminders, from the reminders
+     * feature, reading this statement's `ins`, `owned` and `grp`), and each weighed animal's latest
+     * weight when this weighing is its newest. `entries`: the written entries by animal name; none
+     * when the check failed or any entry of the batch exists already (then nothing is written).
+     */
+    async insertBatch(
+      farmId: string,
+      batch: { batchId: string; groupId: string | null; entries: NewEntry[]; recordedBy: string | null },
+      followUp: { variant: string; sql: SQL } | null,
+    ): Promise<{ owned: number; groupFound: boolean; entries: EntryRow[] }> {
+      const rows = batch.entries.map((entry) => ({
+        id: entry.id,
+        animal_id: entry.animalId,
+        type: entry.type,
+        date_recorded: entry.dateRecorded,
+        medication_name: entry.medicationName ?? null,
+        dosage: entry.dosage ?? null,
+        dosage_unit: entry.dosageUnit ?? null,
+        route: entry.route ?? null,
+        lot_number: entry.lotNumber ?? null,
+        given_by: entry.givenBy ?? null,
+        meat_withdrawal_days: entry.meatWithdrawalDays ?? null,
+        milk_withdrawal_days: entry.milkWithdrawalDays ?? null,
+        egg_withdrawal_days: entry.eggWithdrawalDays ?? null,
+        weight_value: entry.weightValue ?? null,
+        weight_unit: entry.weightUnit ?? null,
+        body_condition: entry.bodyCondition ?? null,
+        title: entry.title ?? null,
+        note_content: entry.noteContent ?? null,
+      }));
+      const { batchId, groupId, recordedBy } = batch;
+      const parts: SQL[] = [];
+      const carries: string[] = []; // which parts: the statement's text depends on nothing else
+      if (followUp) {
+        carries.push(followUp.variant);
+        parts.push(followUp.sql);
+      }
+      if (rows.some((row) => row.type === 'weight')) {
+        carries.push('_weights');
+        parts.push(latestWeightsStatement(farmId));
+      }
+      const animalIds = rows.map((row) => row.animal_id);
+      // the statement's text depends only on which follow-ups it carries: one prepared statement each
+      const variant = `care_insert_${carries.join('')}`;
+      const [result] = await preparedRows<{
+        owned: number;
+        groupFound: boolean;
+        entries: (EntryRow & { createdAt: Date | string; updatedAt: Date | string })[];
+      }>(
+        db,
+        variant,
+        sql`with owned as (
+          select a.id, a.name, a.name_key from ${animals} a
+          where a.farm_id = ${farmId} and a.id = any(${toUuidArray(animalIds)}::uuid[])
+        ), grp as (
+          select g.name from ${groups} g where g.farm_id = ${farmId} and g.id = ${groupId}::uuid
+        ), allowed as (
+          select (select count(*) from owned) = ${animalIds.length}
+            and (${groupId}::uuid is null or exists (select 1 from grp)) as ok
+        ), ins as (
+          insert into ${careEntries} (id, farm_id, batch_id, group_id, animal_id, type, date_recorded,
+            medication_name, dosage, dosage_unit, route, lot_number, given_by, meat_withdrawal_days,
+            milk_withdrawal_days, egg_withdrawal_days, weight_value, weight_unit, body_condition, title, note_content,
+            recorded_by)
+          select g.id, ${farmId}::uuid, ${batchId}::uuid, ${groupId}::uuid, g.animal_id, g.type, g.date_recorded,
+            g.medication_name, g.dosage, g.dosage_unit, g.route, g.lot_number, g.given_by, g.meat_withdrawal_days,
+            g.milk_withdrawal_days, g.egg_withdrawal_days, g.weight_value, g.weight_unit, g.body_condition, g.title,
+            g.note_content, ${recordedBy}::uuid
+          from json_to_recordset(${JSON.stringify(rows)}::json) as g(id uuid, animal_id uuid, type entry_type,
+            date_recorded date, medication_name text, dosage numeric, dosage_unit text, route text, lot_number text,
+            given_by text, meat_withdrawal_days smallint, milk_withdrawal_days smallint, egg_withdrawal_days smallint,
+            weight_value numeric, weight_unit weight_unit, body_condition smallint, title text, note_content text)
+          where (select ok from allowed)
+            and not exists (select 1 from ${careEntries} e where e.farm_id = ${farmId} and e.batch_id = ${batchId})
+          on conflict (farm_id, batch_id, animal_id) do nothing
+          returning *
+        )${sql.join(parts, sql` `)}
+        select (select count(*) from owned)::int as owned, exists (select 1 from grp) as "groupFound",
+          coalesce((select json_agg(json_build_object(
+            'id', ins.id, 'batchId', ins.batch_id, 'animalId', ins.animal_id, 'animalName', o.name,
+            'groupId', ins.group_id, 'type', ins.type, 'dateRecorded', ins.date_recorded,
+            'medicationName', ins.medication_name, 'dosage', ins.dosage::float8, 'dosageUnit', ins.dosage_unit,
+            'route', ins.route, 'lotNumber', ins.lot_number, 'givenBy', ins.given_by,
+            'meatWithdrawalDays', ins.meat_withdrawal_days, 'milkWithdrawalDays', ins.milk_withdrawal_days,
+            'eggWithdrawalDays', ins.egg_withdrawal_days,
+            'weightValue', ins.weight_value::float8, 'weightUnit', ins.weight_unit,
+            'bodyCondition', ins.body_condition, 'title', ins.title,
+            'noteContent', ins.note_content, 'recordedBy', ${personName(sql`ins.recorded_by`)},
+            'createdAt', ins.created_at, 'updatedAt', ins.updated_at
+          ) order by o.name_key, o.id) from ins join owned o on o.id = ins.animal_id), '[]'::json) as entries`,
+      );
+      const { owned, groupFound, entries } = result!;
+      for (const row of entries) {
+        row.createdAt = new Date(row.createdAt);
+        row.updatedAt = new Date(row.updatedAt);
+      }
+      return { owned, groupFound, entries };
+    },
+
+    async findEntry(farmId: string, id: string) {
+      const [row] = await db
+        .select(entryColumns)
+        .from(careEntries)
+        .innerJoin(animals, entryAnimal)
+        .where(and(eq(careEntries.farmId, farmId), eq(careEntries.id, id)));
+      return row;
+    },
+
+    async batchEntries(farmId: string, batchId: string) {
+      return db
+        .select(entryColumns)
+        .from(careEntries)
+        .innerJoin(animals, entryAnimal)
+        .where(and(eq(careEntries.farmId, farmId), eq(careEntries.batchId, batchId)))
+        .orderBy(asc(animalNameOrder), asc(animals.id));
+    },
+
+    /**
+     * Takes the farm's write lock, then locks the entry `id` and answers what `scope` acts on (the
+     * entry, or its batch); undefined when the farm has no such entry.
+     */
+    async lockTarget(
+      tx: Transaction,
+      farmId: string,
+      id: string,
+      scope: 'entry' | 'batch',
+    ): Promise<EntryTarget | undefined> {
+      await lockFarm(tx, farmId);
+      const [entry] = await tx
+        .select({ batchId: careEntries.batchId })
+        .from(careEntries)
+        .where(and(eq(careEntries.farmId, farmId), eq(careEntries.id, id)))
+        .for('update');
+      if (!entry) return undefined;
+      return scope === 'batch' ? { farmId, batchId: entry.batchId } : { farmId, id };
+    },
+
+    /** Changes the target's entries; answers them. */
+    update: (tx: Transaction, target: EntryTarget, changes: EntryChanges) =>
+      tx
+        .update(careEntries)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(targetWhere(target))
+        .returning({ id: careEntries.id, animalId: careEntries.animalId, type: careEntries.type }),
+
+    /** Each animal's own weighing of the target's weigh-in, in one statement whatever the batch's size. */
+    async setWeights(tx: Transaction, target: EntryTarget, weights: AnimalWeights) {
+      if (!weights.length) return;
+      const values = sql.join(
+        weights.map(
+          (item) =>
+            sql`(${item.animalId}::uuid, ${item.weightValue}::numeric, ${item.bodyCondition ?? null}::smallint)`,
+        ),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${careEntries} set weight_value = given.weight_value, body_condition = given.body_condition,
+          updated_at = now()
+        from (values ${values}) as given (animal_id, weight_value, body_condition)
+        where ${targetWhere(target)} and ${careEntries.type} = 'weight'
+          and ${careEntries.animalId} = given.animal_id`);
+    },
+
+    /** Deletes the target's entries (an entry's own reminders go by cascade); answers them. */
+    delete: (tx: Transaction, target: EntryTarget) =>
+      tx.delete(careEntries).where(targetWhere(target)).returning({
+        animalId: careEntries.animalId,
+        type: careEntries.type,
+        batchId: careEntries.batchId,
+      }),
+
+    /**
+     * An animal's care history, newest first, one page as the JSON text of Page<CareEntry>, in one
+     * statement; null when the farm has no such animal.
+     */
+    async animalHistory(farmId: string, animalId: string, offset: number, limit: number) {
+      const [row] = await preparedRows<{ body: string | null }>(
+        db,
+        'animal_history_page',
+        sql`
+        with animal as (
+          select a.id, a.name from ${animals} a where a.farm_id = ${farmId} and a.id = ${animalId}
+        ), slice as (
+          select e.* from ${careEntries} e
+          where e.farm_id = ${farmId} and e.animal_id = ${animalId}
+          order by e.date_recorded desc, e.created_at desc, e.id desc
+          offset ${offset} limit ${limit + 1}
+        ), page as (
+          select slice.*, row_number() over (
+            order by slice.date_recorded desc, slice.created_at desc, slice.id desc) as n
+          from slice
+        )
+        select case when exists (select 1 from animal) then json_build_object(
+          'items', coalesce((
+            select json_agg(json_build_object(
+              'id', page.id, 'batchId', page.batch_id, 'animalId', page.animal_id, 'animalName', animal.name,
+              'groupId', page.group_id, 'type', page.type, 'dateRecorded', page.date_recorded,
+              'medicationName', page.medication_name, 'dosage', page.dosage::float8,
+              'dosageUnit', page.dosage_unit, 'route', page.route, 'lotNumber', page.lot_number,
+              'givenBy', page.given_by, 'meatWithdrawalDays', page.meat_withdrawal_days,
+              'milkWithdrawalDays', page.milk_withdrawal_days, 'eggWithdrawalDays', page.egg_withdrawal_days,
+              'weightValue', page.weight_value::float8,
+              'weightUnit', page.weight_unit, 'bodyCondition', page.body_condition, 'title', page.title,
+              'noteContent', page.note_content, 'recordedBy', ${personName(sql`page.recorded_by`)},
+              'createdAt', ${isoTimestamp(sql`page.created_at`)}, 'updatedAt', ${isoTimestamp(sql`page.updated_at`)}
+            ) order by page.n)
+            from page, animal where page.n <= ${limit}), '[]'::json),
+          'nextOffset', case when (select count(*) from page) > ${limit} then ${offset + limit}::int end
+        )::text end as body`,
+      );
+      return row?.body ?? null;
+    },
+  };
+}
+
+export type EntriesRepo = ReturnType<typeof createEntriesRepo>;

@@ -1,0 +1,66 @@
+// The farm's earlier medications, as the care form suggests them: one statement, filtered by the
+// caller's farm.
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { MedicineRoute } from '../../../shared/schemas/care';
+import type { Database } from '../../db/database';
+import { careEntries } from '../../db/schema';
+import { containsPattern } from '../../db/sql-text';
+
+export function createMedicationsRepo(db: Database) {
+  return {
+    /**
+     * The farm's earlier medications, each name once (case aside) with the dosage, unit, route and
+     * withdrawal periods it was last given with, the most recently given first; one statement, `limit` at most.
+     */
+    async medications(farmId: string, contains: string | undefined, limit: number) {
+      const search = contains?.trim();
+      const latest = db
+        .selectDistinctOn([sql`lower(${careEntries.medicationName})`], {
+          medicationName: sql<string>`${careEntries.medicationName}`.as('medication_name'),
+          dosage: sql<number | null>`${careEntries.dosage}::float8`.as('dosage'),
+          dosageUnit: sql<string | null>`${careEntries.dosageUnit}`.as('dosage_unit'),
+          route: sql<MedicineRoute | null>`${careEntries.route}`.as('route'),
+          meatWithdrawalDays: sql<number | null>`${careEntries.meatWithdrawalDays}`.as(
+            'meat_withdrawal_days',
+          ),
+          milkWithdrawalDays: sql<number | null>`${careEntries.milkWithdrawalDays}`.as(
+            'milk_withdrawal_days',
+          ),
+          eggWithdrawalDays: sql<number | null>`${careEntries.eggWithdrawalDays}`.as('egg_withdrawal_days'),
+          lastGiven: sql<string>`${careEntries.dateRecorded}::text`.as('last_given'),
+          createdAt: sql<Date>`${careEntries.createdAt}`.as('created_at'),
+        })
+        .from(careEntries)
+        .where(
+          and(
+            eq(careEntries.farmId, farmId),
+            eq(careEntries.type, 'medical'),
+            sql`${careEntries.medicationName} is not null`,
+            search ? sql`${careEntries.medicationName} ilike ${containsPattern(search)}` : undefined,
+          ),
+        )
+        .orderBy(
+          sql`lower(${careEntries.medicationName})`,
+          desc(careEntries.dateRecorded),
+          desc(careEntries.createdAt),
+        )
+        .as('latest');
+      return db
+        .select({
+          medicationName: latest.medicationName,
+          dosage: latest.dosage,
+          dosageUnit: latest.dosageUnit,
+          route: latest.route,
+          meatWithdrawalDays: latest.meatWithdrawalDays,
+          milkWithdrawalDays: latest.milkWithdrawalDays,
+          eggWithdrawalDays: latest.eggWithdrawalDays,
+          lastGiven: latest.lastGiven,
+        })
+        .from(latest)
+        .orderBy(desc(latest.lastGiven), desc(latest.createdAt), asc(latest.medicationName))
+        .limit(limit);
+    },
+  };
+}
+
+export type MedicationsRepo = ReturnType<typeof createMedicationsRepo>;
