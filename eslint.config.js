@@ -6,18 +6,6 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import paddock from './scripts/lint/walls.js';
 
-// TEMPORARY — being moved to repos, issue 25 item 2. These files still run SQL in a service (or
-// reach into another feature's repo for a value); empty the lists when that move lands.
-const movingToRepos = {
-  sql: [
-    'src/server/features/animals/import.service.ts',
-    'src/server/features/demo/demo.service.ts',
-    'src/server/features/demo/demo.seed.ts',
-    'src/server/features/export/import-document.service.ts',
-  ],
-  crossFeature: ['src/server/features/records/records.service.ts'],
-};
-
 // A file matching `from` (and not `exempt`) may not import one matching `to` (unless `allow`);
 // `{self}` is the importer's own feature folder, `{other}` any other. Tests may import anything.
 const walls = [
@@ -64,7 +52,6 @@ const walls = [
   },
   {
     from: 'src/server/features/{self}/**',
-    exempt: movingToRepos.crossFeature,
     to: 'src/server/features/{other}/**',
     allow: 'src/server/features/{other}/*.service.ts',
     allowTypeImports: true,
@@ -73,7 +60,7 @@ const walls = [
   },
   {
     from: 'src/server/features/**',
-    exempt: ['src/server/features/**/*.repo.ts', ...movingToRepos.sql],
+    exempt: 'src/server/features/**/*.repo.ts',
     to: ['drizzle-orm', 'drizzle-orm/**', 'src/server/db/schema.ts'],
     allowTypeImports: true,
     message: 'SQL lives in repos: only *.repo.ts imports drizzle-orm or the tables (types aside).',
@@ -110,7 +97,7 @@ export default tseslint.config(
   },
   {
     files: ['src/server/features/**/*.ts'],
-    ignores: ['**/*.repo.ts', '**/*.test.ts', ...movingToRepos.sql],
+    ignores: ['**/*.repo.ts', '**/*.test.ts'],
     plugins: { paddock },
     rules: { 'paddock/no-sql-outside-repos': 'error' },
   },
