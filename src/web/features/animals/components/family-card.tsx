@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { AnimalFamily, PedigreeNode } from '../../../../shared/schemas/animals';
-import { LoadErrorAlert } from '../../../components/page-states';
+import { LoadError } from '../../../components/page-states';
 import { cardClasses } from '../../../components/ui/card';
 import { formatUsDate } from '../../../lib/dates';
 import { animalFamilyQuery } from '../api/animals';
@@ -99,6 +99,6 @@ export function FamilyCards({ animalId }: { animalId: string }) {
         </p>
       </section>
     );
-  if (family.isError) return <LoadErrorAlert error={family.error} onRetry={() => void family.refetch()} />;
+  if (family.isError) return <LoadError error={family.error} onRetry={() => void family.refetch()} look="alert" />;
   return <Family family={family.data} />;
 }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { mediumDate } from '../../../../shared/care/dates';
 import type { Breeding } from '../../../../shared/schemas/breeding';
-import { LoadErrorAlert } from '../../../components/page-states';
+import { LoadError } from '../../../components/page-states';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -103,7 +103,7 @@ export function BreedingCard({ damId }: { damId: string }) {
           Loading breedings...
         </p>
       ) : breedings.isError ? (
-        <LoadErrorAlert error={breedings.error} onRetry={() => void breedings.refetch()} />
+        <LoadError error={breedings.error} onRetry={() => void breedings.refetch()} look="alert" />
       ) : breedings.data.length ? (
         <ul className="divide-y divide-stone-100 border-t border-stone-100">
           {breedings.data.map((breeding) => (
