@@ -9,7 +9,7 @@ import type { WeightUnit } from '../../../shared/schemas/profile';
 import { convertWeight, formatWeight, roundWeight } from '../../../shared/units/weights';
 import { isNotFound, Loading, LoadError } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toaster';
 import {
   animalQuery,

@@ -10,7 +10,7 @@ import { BackButton } from '../../components/back-button';
 import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toaster';
 import { animalsQuery } from '../../features/animals/api/animals';
 import { groupsQuery } from '../../features/groups/api/groups';

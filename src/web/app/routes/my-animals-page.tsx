@@ -20,7 +20,7 @@ import {
 } from '../../../shared/schemas/animals';
 import { Loading, LoadError } from '../../components/page-states';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { animalSearchQuery, speciesQuery, useDeleteAnimal } from '../../features/animals/api/animals';

@@ -16,7 +16,7 @@ import {
 import { Loading, LoadError } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { useCan } from '../../lib/farm';

@@ -7,7 +7,7 @@ import type { SharedLink } from '../../../shared/schemas/records';
 import { Loading, LoadError } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';

@@ -10,7 +10,7 @@ import type { Breeding } from '../../../../shared/schemas/breeding';
 import { LoadError } from '../../../components/page-states';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';
 import { formatUsDate } from '../../../lib/dates';
 import { useCan } from '../../../lib/farm';

@@ -4,7 +4,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CareEntry } from '../../../../shared/schemas/care';
 import { LoadError } from '../../../components/page-states';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';
 import { useCan } from '../../../lib/farm';
 import { profileQuery } from '../../../lib/profile';

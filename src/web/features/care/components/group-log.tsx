@@ -8,7 +8,7 @@ import { Link } from 'wouter';
 import type { CareBatch } from '../../../../shared/schemas/care';
 import { LoadError } from '../../../components/page-states';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';
 import { useCan } from '../../../lib/farm';
 import { profileQuery } from '../../../lib/profile';
