@@ -35,8 +35,10 @@ export function CareHistory({ animalId }: { animalId: string }) {
       </p>
     );
   }
-  if (history.isError) return <LoadError error={history.error} onRetry={() => void history.refetch()} look="inline" />;
-  if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="inline" />;
+  if (history.isError)
+    return <LoadError error={history.error} onRetry={() => void history.refetch()} look="inline" />;
+  if (profile.isError)
+    return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="inline" />;
   const farmUnit = profile.data.weightUnit;
 
   const entries = entriesOf(history.data.pages);

@@ -50,7 +50,8 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
     );
   }
   if (log.isError) return <LoadError error={log.error} onRetry={() => void log.refetch()} look="inline" />;
-  if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="inline" />;
+  if (profile.isError)
+    return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="inline" />;
   const farmUnit = profile.data.weightUnit;
 
   const batches = rowsOf(log.data.pages);

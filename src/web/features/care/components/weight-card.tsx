@@ -73,8 +73,10 @@ function WeightBody({ animalId, name }: { animalId: string; name: string }) {
         Loading weights...
       </p>
     );
-  if (weights.isError) return <LoadError error={weights.error} onRetry={() => void weights.refetch()} look="inline" />;
-  if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="inline" />;
+  if (weights.isError)
+    return <LoadError error={weights.error} onRetry={() => void weights.refetch()} look="inline" />;
+  if (profile.isError)
+    return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="inline" />;
   const unit = profile.data.weightUnit;
   const { points } = weights.data;
   if (points.length === 0)
