@@ -23,7 +23,13 @@ const loadingClasses: Record<StatePlace, string> = {
 };
 
 /** 'Loading...' (or the given text) for a screen reader and the eye. */
-export function Loading({ children = 'Loading...', place = 'page' }: { children?: ReactNode; place?: StatePlace }) {
+export function Loading({
+  children = 'Loading...',
+  place = 'page',
+}: {
+  children?: ReactNode;
+  place?: StatePlace;
+}) {
   return (
     <p role="status" className={loadingClasses[place]}>
       {children}

@@ -28,8 +28,10 @@ export default function AddAnimalPage() {
   const [animalId] = useState(() => crypto.randomUUID());
 
   if (groups.isPending || profile.isPending) return <Loading place="tight" />;
-  if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} look="alert" />;
-  if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="alert" />;
+  if (groups.isError)
+    return <LoadError error={groups.error} onRetry={() => void groups.refetch()} look="alert" />;
+  if (profile.isError)
+    return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="alert" />;
 
   // A group in the address that is not (or no longer) this farm's is simply not preselected.
   const routeGroup = groupId ? groups.data.find((group) => group.id === groupId) : undefined;

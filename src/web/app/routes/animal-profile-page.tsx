@@ -184,9 +184,7 @@ function AnimalProfile({
           fallback={
             <section className={`${cardClasses} space-y-3`}>
               <h3 className="font-semibold">Weight</h3>
-              <p role="status" className="text-sm text-stone-600">
-                Loading weights...
-              </p>
+              <Loading place="section">Loading weights...</Loading>
             </section>
           }
         >

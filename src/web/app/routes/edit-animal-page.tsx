@@ -68,7 +68,8 @@ function EditAnimalForm({ animal, weightUnit }: { animal: Animal; weightUnit: We
   const leaveAfterDelete = useRef(async () => {});
 
   if (groups.isPending) return <Loading place="tight">Loading animal...</Loading>;
-  if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} look="alert" />;
+  if (groups.isError)
+    return <LoadError error={groups.error} onRetry={() => void groups.refetch()} look="alert" />;
 
   const weight = weightInFarmUnit(animal, weightUnit);
 
@@ -189,6 +190,7 @@ export default function EditAnimalPage() {
     if (isNotFound(animal.error)) return <AnimalNotFound />;
     return <LoadError error={animal.error} onRetry={() => void animal.refetch()} look="alert" />;
   }
-  if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="alert" />;
+  if (profile.isError)
+    return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="alert" />;
   return <EditAnimalForm key={animal.data.id} animal={animal.data} weightUnit={profile.data.weightUnit} />;
 }

@@ -122,8 +122,7 @@ export default function EditReminderPage() {
   const leave = useLeave();
 
   if (reminder.isError && isNotFound(reminder.error)) return <NotFound title="Reminder not found" />;
-  if (reminder.isPending || animals.isPending || groups.isPending || !ready)
-    return <Loading />;
+  if (reminder.isPending || animals.isPending || groups.isPending || !ready) return <Loading />;
   if (reminder.isError) return <LoadError error={reminder.error} onRetry={() => void reminder.refetch()} />;
   if (animals.isError) return <LoadError error={animals.error} onRetry={() => void animals.refetch()} />;
   if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;

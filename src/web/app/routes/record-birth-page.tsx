@@ -273,7 +273,8 @@ export default function RecordBirthPage() {
   }
   if (breedings.isError)
     return <LoadError error={breedings.error} onRetry={() => void breedings.refetch()} look="alert" />;
-  if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="alert" />;
+  if (profile.isError)
+    return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="alert" />;
   return (
     <BirthForm
       dam={animal.data}

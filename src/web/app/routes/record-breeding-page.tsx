@@ -184,12 +184,14 @@ export default function RecordBreedingPage() {
   const { today, ready } = useFarmToday();
   usePageHeading(animal.data ? `Breeding: ${animal.data.name}` : undefined);
 
-  if (animal.isPending || species.isPending || !ready) return <Loading place="tight">Loading animal...</Loading>;
+  if (animal.isPending || species.isPending || !ready)
+    return <Loading place="tight">Loading animal...</Loading>;
   if (animal.isError) {
     if (isNotFound(animal.error)) return <AnimalNotFound />;
     return <LoadError error={animal.error} onRetry={() => void animal.refetch()} look="alert" />;
   }
-  if (species.isError) return <LoadError error={species.error} onRetry={() => void species.refetch()} look="alert" />;
+  if (species.isError)
+    return <LoadError error={species.error} onRetry={() => void species.refetch()} look="alert" />;
   const days = species.data.find((item) => item.id === animal.data.speciesId)?.gestationDays ?? null;
   return <BreedingForm dam={animal.data} today={today} gestationDays={days} />;
 }

@@ -334,9 +334,9 @@ export default function AccountPage() {
       </section>
       <Suspense
         fallback={
-          <p role="status" className={`${cardClasses} text-sm text-stone-600`}>
-            Loading farm members...
-          </p>
+          <div className={cardClasses}>
+            <Loading place="section">Loading farm members...</Loading>
+          </div>
         }
       >
         <MembersSection farmName={profile.data.farmName ?? 'this farm'} />
@@ -344,9 +344,9 @@ export default function AccountPage() {
       {owner && (
         <Suspense
           fallback={
-            <p role="status" className={`${cardClasses} text-sm text-stone-600`}>
-              Loading shared links...
-            </p>
+            <div className={cardClasses}>
+              <Loading place="section">Loading shared links...</Loading>
+            </div>
           }
         >
           <SharedLinksSection />

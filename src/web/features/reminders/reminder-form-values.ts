@@ -5,7 +5,12 @@
 // outside today..+10 years in the farm's zone is refused here too (when editing, only a changed
 // date: an overdue reminder's title can still be fixed).
 import * as z from 'zod/mini';
-import { reminderDateProblem, repeatUnits, type RepeatFrom, type RepeatUnit } from '../../../shared/care/rules';
+import {
+  reminderDateProblem,
+  repeatUnits,
+  type RepeatFrom,
+  type RepeatUnit,
+} from '../../../shared/care/rules';
 import type { AnimalListItem } from '../../../shared/schemas/animals';
 import {
   calendarDate,

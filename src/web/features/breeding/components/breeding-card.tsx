@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { mediumDate } from '../../../../shared/care/dates';
 import type { Breeding } from '../../../../shared/schemas/breeding';
-import { LoadError } from '../../../components/page-states';
+import { LoadError, Loading } from '../../../components/page-states';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/dialog';
@@ -99,9 +99,7 @@ export function BreedingCard({ damId }: { damId: string }) {
         </div>
       )}
       {breedings.isPending ? (
-        <p role="status" className="text-sm text-stone-600">
-          Loading breedings...
-        </p>
+        <Loading place="section">Loading breedings...</Loading>
       ) : breedings.isError ? (
         <LoadError error={breedings.error} onRetry={() => void breedings.refetch()} look="alert" />
       ) : breedings.data.length ? (

@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CareEntry } from '../../../../shared/schemas/care';
-import { LoadError } from '../../../components/page-states';
+import { LoadError, Loading } from '../../../components/page-states';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';
 import { useCan } from '../../../lib/farm';
@@ -29,11 +29,7 @@ export function CareHistory({ animalId }: { animalId: string }) {
   const canChange = useCan('member');
 
   if (history.isPending || profile.isPending) {
-    return (
-      <p role="status" className="text-sm text-stone-600">
-        Loading care history...
-      </p>
-    );
+    return <Loading place="section">Loading care history...</Loading>;
   }
   if (history.isError)
     return <LoadError error={history.error} onRetry={() => void history.refetch()} look="inline" />;

@@ -6,7 +6,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { CareBatch } from '../../../../shared/schemas/care';
-import { LoadError } from '../../../components/page-states';
+import { LoadError, Loading } from '../../../components/page-states';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';
@@ -43,11 +43,7 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
   const canChange = useCan('member');
 
   if (log.isPending || profile.isPending) {
-    return (
-      <p role="status" className="text-sm text-stone-600">
-        Loading log...
-      </p>
-    );
+    return <Loading place="section">Loading log...</Loading>;
   }
   if (log.isError) return <LoadError error={log.error} onRetry={() => void log.refetch()} look="inline" />;
   if (profile.isError)

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { averageDailyGain, dailyWeights, formatGain } from '../../../../shared/care/growth';
 import type { WeightPoint } from '../../../../shared/schemas/care';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
-import { LoadError } from '../../../components/page-states';
+import { LoadError, Loading } from '../../../components/page-states';
 import { cardClasses } from '../../../components/ui/card';
 import { formatUsDate } from '../../../lib/dates';
 import { profileQuery } from '../../../lib/profile';
@@ -67,12 +67,7 @@ export function WeightTable({ points, unit }: { points: WeightPoint[]; unit: Wei
 function WeightBody({ animalId, name }: { animalId: string; name: string }) {
   const weights = useQuery(animalWeightsQuery(animalId));
   const profile = useQuery(profileQuery);
-  if (weights.isPending || profile.isPending)
-    return (
-      <p role="status" className="text-sm text-stone-600">
-        Loading weights...
-      </p>
-    );
+  if (weights.isPending || profile.isPending) return <Loading place="section">Loading weights...</Loading>;
   if (weights.isError)
     return <LoadError error={weights.error} onRetry={() => void weights.refetch()} look="inline" />;
   if (profile.isError)
