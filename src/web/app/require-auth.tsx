@@ -2,7 +2,7 @@
 // out, so that signing in comes back here.
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { Button } from '../components/ui/button';
+import { Loading, LoadError } from '../components/page-states';
 import { signInPath } from '../lib/return-path';
 import { useSession } from '../lib/session';
 
@@ -11,17 +11,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const [path] = useLocation();
   const search = useSearch();
   if (session.isPending) {
-    return (
-      <p role="status" className="p-8 text-center text-stone-600">
-        Loading...
-      </p>
-    );
+    return <Loading place="screen" />;
   }
   if (session.isError) {
     return (
-      <div role="alert" className="mx-auto max-w-sm space-y-3 p-8 text-center">
-        <p>{session.error.message}</p>
-        <Button onClick={() => void session.refetch()}>Try again</Button>
+      <div className="mx-auto max-w-sm p-8">
+        <LoadError error={session.error} onRetry={() => void session.refetch()} />
       </div>
     );
   }

@@ -4,6 +4,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useParams, useRouter } from 'wouter';
 import { MembersOnlyNotice, useMembersOnly } from '../components/members-only';
+import { Loading } from '../components/page-states';
 import { AppShell, type MainWidth } from './app-shell';
 import { NotFoundPage } from './not-found-page';
 import { PageErrorBoundary } from './page-error-boundary';
@@ -169,11 +170,7 @@ const SharedRecordPage = lazy(() => import('./routes/shared-record-page'));
 const UnsubscribePage = lazy(() => import('../features/account/unsubscribe-page'));
 const InvitationPage = lazy(() => import('../features/account/invitation-page'));
 
-const loading = (
-  <p role="status" className="p-8 text-center text-stone-600">
-    Loading...
-  </p>
-);
+const loading = <Loading place="screen" />;
 
 export function AppRouter() {
   const [location] = useLocation();

@@ -1,33 +1,52 @@
-// The views a page shows before (or instead of) its content: loading, not found, a failed read.
-// Two looks exist for a failed read (a card, and the red alert the animal pages use); merging them
-// would change what users see, so both live here until a design decides.
+// The views a page shows before (or instead of) its content: loading, not found, a failed read. One
+// component each; where they sit (a whole screen, a page, a section of a card) is a prop, so every
+// page waits and fails alike. A failed read keeps two looks (a card, and the red alert the animal
+// pages and lists use): merging them would change what users see, a design choice for later.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { ApiError } from '../lib/api';
+import { ApiError, unexpectedError } from '../lib/api';
 import { useOnline } from '../lib/outbox';
 import { Button, buttonBase, buttonClasses } from './ui/button';
 import { cardClasses } from './ui/card';
 
-/** 'Loading...' (or the given text) for a screen reader and the eye; `tight` is the animal pages' spacing. */
+/**
+ * Where a state sits: `screen` before the app's shell (the session, a page's code), `page` a
+ * page's content, `tight` the animal pages' spacing, `section` one section of a page.
+ */
+export type StatePlace = 'screen' | 'page' | 'tight' | 'section';
+
+const loadingClasses: Record<StatePlace, string> = {
+  screen: 'p-8 text-center text-stone-600',
+  page: 'py-10 text-center text-stone-600',
+  tight: 'py-8 text-center text-stone-600',
+  section: 'text-sm text-stone-600',
+};
+
+/** 'Loading...' (or the given text) for a screen reader and the eye. */
 export function Loading({
   children = 'Loading...',
-  tight = false,
+  place = 'page',
 }: {
   children?: ReactNode;
-  tight?: boolean;
+  place?: StatePlace;
 }) {
-  // a page not opened before has nothing on the device: say why it waits
-  const online = useOnline();
   return (
-    <p role="status" className={`${tight ? 'py-8' : 'py-10'} text-center text-stone-600`}>
+    <p role="status" className={loadingClasses[place]}>
       {children}
-      {!online && (
-        <span className="mt-1 block text-sm">
-          You are offline. This page has not been opened on this device before; it will load when you are back
-          online.
-        </span>
-      )}
+      {(place === 'page' || place === 'tight') && <OfflineNote />}
     </p>
+  );
+}
+
+/** A page not opened before has nothing on the device: say why it waits. */
+function OfflineNote() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <span className="mt-1 block text-sm">
+      You are offline. This page has not been opened on this device before; it will load when you are back
+      online.
+    </span>
   );
 }
 
@@ -45,11 +64,29 @@ export function NotFound({ title }: { title: string }) {
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-/** A failed read: sign in again after a 401, otherwise the reason and 'Try again'. */
-export function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  if (error instanceof ApiError && error.status === 401) {
+const errorClasses = {
+  card: `${cardClasses} space-y-4 py-8 text-center`,
+  alert: 'space-y-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900',
+  /** a list or a section inside a card */
+  inline: 'space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900',
+} as const;
+
+/**
+ * A failed read: the server's reason (or the client's offline message) and 'Try again'. As a
+ * `card`, a 401 offers 'Sign In' instead; `alert` and `inline` are the red alert, full and small.
+ */
+export function LoadError({
+  error,
+  onRetry,
+  look = 'card',
+}: {
+  error: Error;
+  onRetry: () => void;
+  look?: keyof typeof errorClasses;
+}) {
+  if (look === 'card' && error instanceof ApiError && error.status === 401) {
     return (
-      <div className={`${cardClasses} space-y-4 py-8 text-center`}>
+      <div className={errorClasses.card}>
         <p>Please sign in to access your farm</p>
         <Link href="/auth" className={`${buttonBase} ${buttonClasses.primary}`}>
           Sign In
@@ -58,22 +95,10 @@ export function LoadError({ error, onRetry }: { error: Error; onRetry: () => voi
     );
   }
   return (
-    <div role="alert" className={`${cardClasses} space-y-4 py-8 text-center`}>
-      <p className="text-stone-800">
-        {error instanceof ApiError ? error.message : 'An unexpected error occurred. Please try again.'}
+    <div role="alert" className={errorClasses[look]}>
+      <p className={look === 'card' ? 'text-stone-800' : undefined}>
+        {error instanceof ApiError ? error.message : unexpectedError}
       </p>
-      <Button variant="secondary" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
-
-/** A failed read as a red alert: the server's message (or the client's offline message) and a retry. */
-export function LoadErrorAlert({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  return (
-    <div role="alert" className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
-      <p>{error instanceof ApiError ? error.message : 'An unexpected error occurred.'}</p>
       <Button variant="secondary" onClick={onRetry}>
         Try again
       </Button>

@@ -13,7 +13,7 @@
 // extra history entry, so the saved form is not one Back away.
 import { createElement, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { ConfirmDialog } from '../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../components/ui/dialog';
 
 export const leaveMessage = 'You have unsaved changes. Leave this page?';
 

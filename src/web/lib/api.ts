@@ -20,14 +20,17 @@ export class ApiError extends Error {
 
 export const unexpectedError = 'An unexpected error occurred. Please try again.';
 
-/** fetch with our rules: the session cookie, JSON asked for, and every failure thrown as ApiError. */
+/**
+ * The one `fetch` of the web app, with our rules: the session cookie (unless the call says to send
+ * none), JSON asked for, and every failure thrown as ApiError.
+ */
 async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has('content-type') && !(init.body instanceof FormData))
     headers.set('accept', 'application/json');
   let response: Response;
   try {
-    response = await fetch(input, { ...init, headers, credentials: 'same-origin' });
+    response = await fetch(input, { ...init, headers, credentials: init.credentials ?? 'same-origin' });
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', 'You appear to be offline. Check your connection and try again.');
   }
@@ -75,8 +78,9 @@ export async function data<Answer extends ClientResponse<unknown, number, string
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+async function request<T>(method: Method, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
   const response = await apiFetch(path, {
+    ...init,
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -88,6 +92,16 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+};
+
+/**
+ * A link's page read by its token alone (/api/public/…: a shared record, unsubscribe): no cookie
+ * and no referrer go with it, so the link gives the server nothing but itself.
+ */
+const anonymous: RequestInit = { credentials: 'omit', referrerPolicy: 'no-referrer' };
+export const publicApi = {
+  get: <T>(path: string) => request<T>('GET', path, undefined, anonymous),
+  post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body, anonymous),
 };
 
 /** What to tell the user about a failure: the server's words for a 4xx, the offline message, else a generic line. */

@@ -3,6 +3,7 @@
 // invalidates by the same constant, never by a string typed again (features never import each
 // other; decision 0018).
 export const keys = {
+  session: 'session',
   animals: 'animals',
   groups: 'groups',
   reminders: 'reminders',

@@ -1,16 +1,15 @@
 // The signed-in session and the calls that change it (Better Auth's endpoints under /api/auth).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api';
+import { keys } from './query-keys';
 
 export type Session = { user: { id: string; email: string; emailVerified: boolean } } | null;
 
-const sessionKey = 'session';
-
 /** Whether a query of the cache (an event's, a filter's) is the session's. */
-export const isSessionQuery = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] === sessionKey;
+export const isSessionQuery = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] === keys.session;
 
 export const sessionQuery = queryOptions({
-  queryKey: [sessionKey],
+  queryKey: [keys.session],
   queryFn: () => api.get<Session>('/api/auth/get-session'),
   staleTime: 60_000,
 });

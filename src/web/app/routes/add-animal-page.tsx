@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { Animal } from '../../../shared/schemas/animals';
-import { LoadErrorAlert, Loading } from '../../components/page-states';
+import { Loading, LoadError } from '../../components/page-states';
 import { useToast } from '../../components/ui/toaster';
 import { useCreateAnimal, useUploadPhoto } from '../../features/animals/api/animals';
 import {
@@ -27,9 +27,11 @@ export default function AddAnimalPage() {
   // One id for this form: a retry after a lost response finds the animal instead of adding it twice.
   const [animalId] = useState(() => crypto.randomUUID());
 
-  if (groups.isPending || profile.isPending) return <Loading tight />;
-  if (groups.isError) return <LoadErrorAlert error={groups.error} onRetry={() => void groups.refetch()} />;
-  if (profile.isError) return <LoadErrorAlert error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (groups.isPending || profile.isPending) return <Loading place="tight" />;
+  if (groups.isError)
+    return <LoadError error={groups.error} onRetry={() => void groups.refetch()} look="alert" />;
+  if (profile.isError)
+    return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="alert" />;
 
   // A group in the address that is not (or no longer) this farm's is simply not preselected.
   const routeGroup = groupId ? groups.data.find((group) => group.id === groupId) : undefined;

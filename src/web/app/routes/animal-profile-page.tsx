@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'wouter';
 import type { Animal, AnimalListItem } from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
-import { isNotFound, LoadErrorAlert, Loading } from '../../components/page-states';
+import { isNotFound, Loading, LoadError } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { animalQuery, animalSearchQuery, animalsQuery } from '../../features/animals/api/animals';
@@ -184,9 +184,7 @@ function AnimalProfile({
           fallback={
             <section className={`${cardClasses} space-y-3`}>
               <h3 className="font-semibold">Weight</h3>
-              <p role="status" className="text-sm text-stone-600">
-                Loading weights...
-              </p>
+              <Loading place="section">Loading weights...</Loading>
             </section>
           }
         >
@@ -231,10 +229,10 @@ export default function AnimalProfilePage() {
   const { today } = useFarmToday();
   usePageHeading(animal.data?.name);
 
-  if (animal.isPending) return <Loading tight>Loading animal...</Loading>;
+  if (animal.isPending) return <Loading place="tight">Loading animal...</Loading>;
   if (animal.isError) {
     if (isNotFound(animal.error)) return <AnimalNotFound />;
-    return <LoadErrorAlert error={animal.error} onRetry={() => void animal.refetch()} />;
+    return <LoadError error={animal.error} onRetry={() => void animal.refetch()} look="alert" />;
   }
   return (
     <AnimalProfile

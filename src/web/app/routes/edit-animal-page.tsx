@@ -7,9 +7,9 @@ import { useLocation, useParams } from 'wouter';
 import type { Animal, AnimalUpdate } from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import { convertWeight, formatWeight, roundWeight } from '../../../shared/units/weights';
-import { isNotFound, LoadErrorAlert, Loading } from '../../components/page-states';
+import { isNotFound, Loading, LoadError } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toaster';
 import {
   animalQuery,
@@ -67,8 +67,9 @@ function EditAnimalForm({ animal, weightUnit }: { animal: Animal; weightUnit: We
   /** the form's leave guard, handed over by its Delete button: a deleted animal's form is left */
   const leaveAfterDelete = useRef(async () => {});
 
-  if (groups.isPending) return <Loading tight>Loading animal...</Loading>;
-  if (groups.isError) return <LoadErrorAlert error={groups.error} onRetry={() => void groups.refetch()} />;
+  if (groups.isPending) return <Loading place="tight">Loading animal...</Loading>;
+  if (groups.isError)
+    return <LoadError error={groups.error} onRetry={() => void groups.refetch()} look="alert" />;
 
   const weight = weightInFarmUnit(animal, weightUnit);
 
@@ -184,11 +185,12 @@ export default function EditAnimalPage() {
   const animal = useQuery(animalQuery(animalId));
   const profile = useQuery(profileQuery);
 
-  if (animal.isPending || profile.isPending) return <Loading tight>Loading animal...</Loading>;
+  if (animal.isPending || profile.isPending) return <Loading place="tight">Loading animal...</Loading>;
   if (animal.isError) {
     if (isNotFound(animal.error)) return <AnimalNotFound />;
-    return <LoadErrorAlert error={animal.error} onRetry={() => void animal.refetch()} />;
+    return <LoadError error={animal.error} onRetry={() => void animal.refetch()} look="alert" />;
   }
-  if (profile.isError) return <LoadErrorAlert error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (profile.isError)
+    return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="alert" />;
   return <EditAnimalForm key={animal.data.id} animal={animal.data} weightUnit={profile.data.weightUnit} />;
 }

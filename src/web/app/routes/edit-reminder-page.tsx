@@ -10,7 +10,7 @@ import { BackButton } from '../../components/back-button';
 import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toaster';
 import { animalsQuery } from '../../features/animals/api/animals';
 import { groupsQuery } from '../../features/groups/api/groups';
@@ -122,8 +122,7 @@ export default function EditReminderPage() {
   const leave = useLeave();
 
   if (reminder.isError && isNotFound(reminder.error)) return <NotFound title="Reminder not found" />;
-  if (reminder.isPending || animals.isPending || groups.isPending || !ready)
-    return <Loading>Loading...</Loading>;
+  if (reminder.isPending || animals.isPending || groups.isPending || !ready) return <Loading />;
   if (reminder.isError) return <LoadError error={reminder.error} onRetry={() => void reminder.refetch()} />;
   if (animals.isError) return <LoadError error={animals.error} onRetry={() => void animals.refetch()} />;
   if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;

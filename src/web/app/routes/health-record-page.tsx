@@ -6,7 +6,7 @@ import { Printer } from 'lucide-react';
 import { useParams } from 'wouter';
 import { BackButton } from '../../components/back-button';
 import { SecretLinkPanel } from '../../components/secret-link-panel';
-import { isNotFound, LoadErrorAlert, Loading } from '../../components/page-states';
+import { isNotFound, Loading, LoadError } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { AnimalNotFound } from '../../features/animals/components/animal-not-found';
@@ -59,10 +59,10 @@ export default function HealthRecordPage() {
   const canShare = useCan('member');
   usePageHeading(record.data ? `Health Record: ${record.data.animal.name}` : undefined);
 
-  if (record.isPending) return <Loading tight>Loading record...</Loading>;
+  if (record.isPending) return <Loading place="tight">Loading record...</Loading>;
   if (record.isError) {
     if (isNotFound(record.error)) return <AnimalNotFound />;
-    return <LoadErrorAlert error={record.error} onRetry={() => void record.refetch()} />;
+    return <LoadError error={record.error} onRetry={() => void record.refetch()} look="alert" />;
   }
   return (
     <div className="space-y-3">

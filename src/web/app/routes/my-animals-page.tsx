@@ -18,9 +18,9 @@ import {
   underWithdrawal,
   type AnimalListItem,
 } from '../../../shared/schemas/animals';
-import { LoadErrorAlert, Loading } from '../../components/page-states';
+import { Loading, LoadError } from '../../components/page-states';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { animalSearchQuery, speciesQuery, useDeleteAnimal } from '../../features/animals/api/animals';
@@ -127,9 +127,9 @@ export default function MyAnimalsPage() {
   const onDevice =
     noNetwork && herd.data ? searchHerd(herd.data, filter, { today, species: species.data }) : null;
 
-  if (!onDevice && animals.isPending) return <Loading tight>Loading animals...</Loading>;
+  if (!onDevice && animals.isPending) return <Loading place="tight">Loading animals...</Loading>;
   if (!onDevice && animals.isError)
-    return <LoadErrorAlert error={animals.error} onRetry={() => void animals.refetch()} />;
+    return <LoadError error={animals.error} onRetry={() => void animals.refetch()} look="alert" />;
 
   const filtered = isFiltered(filter);
   const list = onDevice ?? animals.data ?? [];
@@ -293,7 +293,7 @@ export default function MyAnimalsPage() {
             </section>
           ) : view.shown === 'table' ? (
             <div className={stale ? 'opacity-60' : ''}>
-              <Suspense fallback={<Loading tight>Loading animals...</Loading>}>
+              <Suspense fallback={<Loading place="tight">Loading animals...</Loading>}>
                 <AnimalTable
                   animals={list}
                   groupsOf={(animal) => groupChipsOf(animal.groupIds, groups.data)}

@@ -18,7 +18,7 @@ export default function NewReminderPage() {
   const groups = useQuery(groupsQuery);
   const { today, ready } = useFarmToday();
 
-  if (animals.isPending || groups.isPending || !ready) return <Loading>Loading...</Loading>;
+  if (animals.isPending || groups.isPending || !ready) return <Loading />;
   if (animals.isError) return <LoadError error={animals.error} onRetry={() => void animals.refetch()} />;
   if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;
 

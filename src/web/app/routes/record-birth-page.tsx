@@ -14,7 +14,7 @@ import { birthCreateSchema, maxLitter, type Breeding } from '../../../shared/sch
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import { usePageHeading } from '../page-heading';
 import { DamFormFrame } from './dam-form-frame';
-import { isNotFound, LoadErrorAlert, Loading } from '../../components/page-states';
+import { isNotFound, Loading, LoadError } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
@@ -266,14 +266,15 @@ export default function RecordBirthPage() {
   usePageHeading(animal.data ? `Birth: ${animal.data.name}` : undefined);
 
   if (animal.isPending || breedings.isPending || profile.isPending || !ready)
-    return <Loading tight>Loading animal...</Loading>;
+    return <Loading place="tight">Loading animal...</Loading>;
   if (animal.isError) {
     if (isNotFound(animal.error)) return <AnimalNotFound />;
-    return <LoadErrorAlert error={animal.error} onRetry={() => void animal.refetch()} />;
+    return <LoadError error={animal.error} onRetry={() => void animal.refetch()} look="alert" />;
   }
   if (breedings.isError)
-    return <LoadErrorAlert error={breedings.error} onRetry={() => void breedings.refetch()} />;
-  if (profile.isError) return <LoadErrorAlert error={profile.error} onRetry={() => void profile.refetch()} />;
+    return <LoadError error={breedings.error} onRetry={() => void breedings.refetch()} look="alert" />;
+  if (profile.isError)
+    return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="alert" />;
   return (
     <BirthForm
       dam={animal.data}

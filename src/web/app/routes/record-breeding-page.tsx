@@ -14,7 +14,7 @@ import { breedingCreateSchema, gestationDaysSchema } from '../../../shared/schem
 import { isCalendarDate } from '../../../shared/schemas/common';
 import { usePageHeading } from '../page-heading';
 import { DamFormFrame } from './dam-form-frame';
-import { isNotFound, LoadErrorAlert, Loading } from '../../components/page-states';
+import { isNotFound, Loading, LoadError } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
 import { TextareaField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
@@ -184,12 +184,14 @@ export default function RecordBreedingPage() {
   const { today, ready } = useFarmToday();
   usePageHeading(animal.data ? `Breeding: ${animal.data.name}` : undefined);
 
-  if (animal.isPending || species.isPending || !ready) return <Loading tight>Loading animal...</Loading>;
+  if (animal.isPending || species.isPending || !ready)
+    return <Loading place="tight">Loading animal...</Loading>;
   if (animal.isError) {
     if (isNotFound(animal.error)) return <AnimalNotFound />;
-    return <LoadErrorAlert error={animal.error} onRetry={() => void animal.refetch()} />;
+    return <LoadError error={animal.error} onRetry={() => void animal.refetch()} look="alert" />;
   }
-  if (species.isError) return <LoadErrorAlert error={species.error} onRetry={() => void species.refetch()} />;
+  if (species.isError)
+    return <LoadError error={species.error} onRetry={() => void species.refetch()} look="alert" />;
   const days = species.data.find((item) => item.id === animal.data.speciesId)?.gestationDays ?? null;
   return <BreedingForm dam={animal.data} today={today} gestationDays={days} />;
 }

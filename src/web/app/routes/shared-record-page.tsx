@@ -53,7 +53,7 @@ export default function SharedRecordPage() {
       </header>
       <main className="mx-auto max-w-3xl space-y-3 px-4 py-4 print:max-w-none print:p-0">
         {record.isPending ? (
-          <Loading tight>Loading record...</Loading>
+          <Loading place="tight">Loading record...</Loading>
         ) : record.isError ? (
           <SharedRecordError error={record.error} onRetry={() => void record.refetch()} />
         ) : (

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import {
   farmSettingsUpdateSchema,
@@ -13,12 +13,12 @@ import {
   weightUnits,
   type Profile,
 } from '../../../shared/schemas/profile';
-import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
+import { Loading, LoadError } from '../../components/page-states';
+import { Button } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
-import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/farm';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useOutbox } from '../../lib/outbox';
@@ -290,25 +290,8 @@ export default function AccountPage() {
   const [editingFarm, setEditingFarm] = useState(false);
   const owner = useCan('owner');
 
-  if (profile.isPending) return <p role="status">Loading...</p>;
-  if (profile.isError) {
-    if (profile.error instanceof ApiError && profile.error.status === 401) {
-      return (
-        <div className="space-y-3 text-center">
-          <p>Please sign in to view your account</p>
-          <Link href="/auth" className={`${buttonBase} ${buttonClasses.primary}`}>
-            Sign In
-          </Link>
-        </div>
-      );
-    }
-    return (
-      <div role="alert" className="space-y-3">
-        <p>An unexpected error occurred.</p>
-        <Button onClick={() => void profile.refetch()}>Try again</Button>
-      </div>
-    );
-  }
+  if (profile.isPending) return <Loading />;
+  if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} />;
 
   return (
     // from 1024 px the sections flow into two columns, in the phone's order
@@ -351,9 +334,9 @@ export default function AccountPage() {
       </section>
       <Suspense
         fallback={
-          <p role="status" className={`${cardClasses} text-sm text-stone-600`}>
-            Loading farm members...
-          </p>
+          <div className={cardClasses}>
+            <Loading place="section">Loading farm members...</Loading>
+          </div>
         }
       >
         <MembersSection farmName={profile.data.farmName ?? 'this farm'} />
@@ -361,9 +344,9 @@ export default function AccountPage() {
       {owner && (
         <Suspense
           fallback={
-            <p role="status" className={`${cardClasses} text-sm text-stone-600`}>
-              Loading shared links...
-            </p>
+            <div className={cardClasses}>
+              <Loading place="section">Loading shared links...</Loading>
+            </div>
           }
         >
           <SharedLinksSection />

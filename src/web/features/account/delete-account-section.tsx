@@ -1,10 +1,10 @@
 // The Account page's danger zone: 'Delete account' opens a dialog that says what goes and asks
-// for the sign-in email, typed, before the button works. Built on the native <dialog> like
-// ConfirmDialog (focus moves in, Escape cancels, the page behind is inert), plus the field.
-import { useEffect, useId, useRef, useState } from 'react';
+// for the sign-in email, typed, before the button works: the app's one Dialog, with the field.
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { confirmsEmail } from '../../../shared/schemas/account';
 import { Button } from '../../components/ui/button';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -14,8 +14,6 @@ import { useSession } from '../../lib/session';
 import { useDeleteAccount } from './api/delete-account';
 
 function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const id = useId();
   const [typed, setTyped] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const remove = useDeleteAccount();
@@ -23,10 +21,6 @@ function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () =>
   const toast = useToast();
   const session = useSession();
   const busy = remove.isPending || remove.isSuccess;
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   const confirm = async () => {
     try {
@@ -48,15 +42,12 @@ function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () =>
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-message`}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl border border-stone-200 bg-white p-5 shadow-xl backdrop:bg-black/40"
+    <Dialog
+      open
+      title="Delete your account?"
+      message="This deletes your account and your farm for good: every group, animal, photo, care entry and reminder, and your profile. It cannot be undone. A farm shared with another owner stays with them; you only leave it."
+      busy={busy}
+      onCancel={onClose}
     >
       <form
         onSubmit={(event) => {
@@ -66,14 +57,6 @@ function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () =>
         noValidate
         className="space-y-4"
       >
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          Delete your account?
-        </h2>
-        <p id={`${id}-message`} className="text-sm text-stone-700">
-          This deletes your account and your farm for good: every group, animal, photo, care entry and
-          reminder, and your profile. It cannot be undone. A farm shared with another owner stays with them;
-          you only leave it.
-        </p>
         <TextField
           label="Type your email to confirm"
           type="email"
@@ -88,16 +71,16 @@ function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () =>
             setFieldError(undefined);
           }}
         />
-        <div className="flex justify-end gap-2">
+        <DialogButtons>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" variant="destructive" disabled={busy || !confirmsEmail(typed, email)}>
             {busy ? 'Deleting...' : 'Delete account'}
           </Button>
-        </div>
+        </DialogButtons>
       </form>
-    </dialog>
+    </Dialog>
   );
 }
 

@@ -14,6 +14,7 @@ import {
   roleLabels,
   type PublicInvitation,
 } from '../../../shared/schemas/members';
+import { Loading } from '../../components/page-states';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -150,7 +151,7 @@ export default function InvitationPage() {
       </div>
       <div className="space-y-4 rounded-lg border border-stone-200 bg-white p-6">
         {invitation.isPending || session.isPending ? (
-          <p role="status">Loading...</p>
+          <Loading place="section" />
         ) : invitation.isError ? (
           <>
             <p role="alert">{gone ?? errorMessage(invitation.error)}</p>

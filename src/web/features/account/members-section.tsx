@@ -15,9 +15,10 @@ import {
   type FarmRole,
   type Member,
 } from '../../../shared/schemas/members';
+import { Loading, LoadError } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -480,13 +481,9 @@ export default function MembersSection({ farmName }: { farmName: string }) {
         Farm Members
       </h2>
       {members.isPending ? (
-        <p role="status" className="text-sm text-stone-600">
-          Loading...
-        </p>
+        <Loading place="section" />
       ) : members.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(members.error)}
-        </p>
+        <LoadError error={members.error} onRetry={() => void members.refetch()} look="inline" />
       ) : (
         <>
           <p className="text-sm text-stone-600">

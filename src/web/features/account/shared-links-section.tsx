@@ -4,9 +4,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SharedLink } from '../../../shared/schemas/records';
+import { Loading, LoadError } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
@@ -70,13 +71,9 @@ export default function SharedLinksSection() {
         Shared Links
       </h2>
       {links.isPending ? (
-        <p role="status" className="text-sm text-stone-600">
-          Loading...
-        </p>
+        <Loading place="section" />
       ) : links.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(links.error)}
-        </p>
+        <LoadError error={links.error} onRetry={() => void links.refetch()} look="inline" />
       ) : links.data.links.length ? (
         <>
           <p className="text-sm text-stone-600">

@@ -4,15 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
-
-async function unsubscribe(token: string): Promise<void> {
-  const response = await fetch(`/api/public/unsubscribe/${encodeURIComponent(token)}`, {
-    method: 'POST',
-    credentials: 'omit',
-    referrerPolicy: 'no-referrer',
-  });
-  if (!response.ok) throw new Error(String(response.status));
-}
+import { ApiError } from '../../lib/api';
+import { unsubscribe } from './api/daily-email';
 
 export default function UnsubscribePage() {
   const { token = '' } = useParams<{ token: string }>();
@@ -20,7 +13,7 @@ export default function UnsubscribePage() {
   useEffect(() => {
     document.title = 'Unsubscribe – Paddock';
   }, []);
-  const status = done.error?.message;
+  const status = done.error instanceof ApiError ? done.error.status : null;
 
   return (
     <main className="mx-auto min-h-dvh max-w-md space-y-4 px-4 py-10">
@@ -39,9 +32,9 @@ export default function UnsubscribePage() {
             <p>Stop the morning email that lists your reminders due today and overdue?</p>
             {done.isError && (
               <p role="alert" className="text-sm text-red-700">
-                {status === '404'
+                {status === 404
                   ? 'This unsubscribe link is no longer valid. Turn the email off on your Account page instead.'
-                  : status === '429'
+                  : status === 429
                     ? 'Too many requests. Please wait a few minutes and try again.'
                     : 'Could not unsubscribe. Check your connection and try again.'}
               </p>

@@ -1,4 +1,4 @@
-// The care entry form's pipeline, the one animal-form.tsx uses: the inputs hold text, a small
+// The care entry form's pipeline (its own resolver rather than zodResolver: decision 0036): the inputs hold text, a small
 // function turns it into the API's input, the API's own schema (src/shared/schemas/care.ts, which
 // the server repeats) checks it, and each issue goes back onto the input it is about through
 // `fieldFor`, the same map that places the server's field errors (lib/form-errors.ts). The form

@@ -10,7 +10,7 @@ import { groupUpdateSchema, type Group } from '../../../shared/schemas/groups';
 import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { TextField, TextareaField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { offlineMessage } from '../../lib/api';

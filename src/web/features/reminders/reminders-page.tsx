@@ -10,6 +10,7 @@ import type { Reminder } from '../../../shared/schemas/care';
 import { Loading, LoadError } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
+import { SegmentedToggle } from '../../components/ui/segmented-toggle';
 import { useFarmToday } from '../../hooks/use-farm-today';
 import { longDate, monthStart } from '../../lib/dates';
 import { useCan } from '../../lib/farm';
@@ -54,34 +55,10 @@ function useView(): [View, (view: View) => void] {
   return [view, setView];
 }
 
-function ViewToggle({ view, onChange }: { view: View; onChange: (view: View) => void }) {
-  const options = [
-    { value: 'calendar', label: 'Calendar', Icon: CalendarDays },
-    { value: 'list', label: 'List', Icon: List },
-  ] as const;
-  return (
-    <div
-      role="group"
-      aria-label="Show reminders as"
-      className="grid grid-cols-2 gap-1 rounded-lg bg-stone-200/70 p-1"
-    >
-      {options.map(({ value, label, Icon }) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={view === value}
-          onClick={() => onChange(value)}
-          className={`inline-flex min-h-10 items-center justify-center gap-2 rounded-md text-sm font-medium ${
-            view === value ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-700 hover:bg-white/60'
-          }`}
-        >
-          <Icon aria-hidden className="size-4" />
-          {label}
-        </button>
-      ))}
-    </div>
-  );
-}
+const viewOptions = [
+  { value: 'calendar', label: 'Calendar', Icon: CalendarDays },
+  { value: 'list', label: 'List', Icon: List },
+] as const;
 
 function CalendarView({
   reminders,
@@ -228,7 +205,7 @@ export default function RemindersPage() {
           </Link>
         )}
       </div>
-      <ViewToggle view={view} onChange={setView} />
+      <SegmentedToggle label="Show reminders as" options={viewOptions} value={view} onChange={setView} />
       {reminders.isPending ? (
         <Loading>Loading reminders...</Loading>
       ) : reminders.isError ? (

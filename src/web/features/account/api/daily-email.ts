@@ -1,7 +1,7 @@
 // Account → 'Daily reminder email': the signed-in person's choice.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DailyEmail } from '../../../../shared/schemas/daily-email';
-import { client, data } from '../../../lib/api';
+import { client, data, publicApi } from '../../../lib/api';
 import { keys } from '../../../lib/query-keys';
 
 export const dailyEmailQuery = queryOptions({
@@ -17,3 +17,7 @@ export function useSetDailyEmail() {
     onSuccess: (choice) => queryClient.setQueryData(dailyEmailQuery.queryKey, choice),
   });
 }
+
+/** The daily email's unsubscribe link (no sign-in): the token alone turns the email off. */
+export const unsubscribe = (token: string) =>
+  publicApi.post<{ unsubscribed: true }>(`/api/public/unsubscribe/${encodeURIComponent(token)}`);

@@ -2,6 +2,7 @@
 // 1024 px only (below, always cards: the phone layout), and it is remembered on this device.
 import { LayoutGrid, Table2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
 
 export type AnimalsView = 'cards' | 'table';
 const viewKey = 'paddock.animals.view';
@@ -47,6 +48,11 @@ export function useAnimalsView(): {
   return { chosen, shown: wide ? chosen : 'cards', choose };
 }
 
+const viewOptions = [
+  { value: 'cards', label: 'Cards', Icon: LayoutGrid },
+  { value: 'table', label: 'Table', Icon: Table2 },
+] as const;
+
 /** 'Cards' | 'Table', shown from 1024 px. */
 export function AnimalsViewToggle({
   view,
@@ -55,30 +61,14 @@ export function AnimalsViewToggle({
   view: AnimalsView;
   onChange: (view: AnimalsView) => void;
 }) {
-  const options = [
-    { value: 'cards', label: 'Cards', Icon: LayoutGrid },
-    { value: 'table', label: 'Table', Icon: Table2 },
-  ] as const;
   return (
-    <div
-      role="group"
-      aria-label="Show animals as"
-      className="hidden grid-cols-2 gap-1 rounded-lg bg-stone-200/70 p-1 lg:grid"
-    >
-      {options.map(({ value, label, Icon }) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={view === value}
-          onClick={() => onChange(value)}
-          className={`inline-flex min-h-9 items-center justify-center gap-2 rounded-md px-3 text-sm font-medium ${
-            view === value ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-700 hover:bg-white/60'
-          }`}
-        >
-          <Icon aria-hidden className="size-4" />
-          {label}
-        </button>
-      ))}
-    </div>
+    <SegmentedToggle
+      label="Show animals as"
+      options={viewOptions}
+      value={view}
+      onChange={onChange}
+      compact
+      className="hidden lg:grid"
+    />
   );
 }

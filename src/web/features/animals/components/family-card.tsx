@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { AnimalFamily, PedigreeNode } from '../../../../shared/schemas/animals';
-import { LoadErrorAlert } from '../../../components/page-states';
+import { LoadError, Loading } from '../../../components/page-states';
 import { cardClasses } from '../../../components/ui/card';
 import { formatUsDate } from '../../../lib/dates';
 import { animalFamilyQuery } from '../api/animals';
@@ -94,11 +94,10 @@ export function FamilyCards({ animalId }: { animalId: string }) {
     return (
       <section className={`${cardClasses}`}>
         <h3 className="font-semibold">Pedigree</h3>
-        <p role="status" className="text-sm text-stone-600">
-          Loading family...
-        </p>
+        <Loading place="section">Loading family...</Loading>
       </section>
     );
-  if (family.isError) return <LoadErrorAlert error={family.error} onRetry={() => void family.refetch()} />;
+  if (family.isError)
+    return <LoadError error={family.error} onRetry={() => void family.refetch()} look="alert" />;
   return <Family family={family.data} />;
 }

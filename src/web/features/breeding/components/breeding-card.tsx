@@ -7,10 +7,10 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { mediumDate } from '../../../../shared/care/dates';
 import type { Breeding } from '../../../../shared/schemas/breeding';
-import { LoadErrorAlert } from '../../../components/page-states';
+import { LoadError, Loading } from '../../../components/page-states';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';
 import { formatUsDate } from '../../../lib/dates';
 import { useCan } from '../../../lib/farm';
@@ -99,11 +99,9 @@ export function BreedingCard({ damId }: { damId: string }) {
         </div>
       )}
       {breedings.isPending ? (
-        <p role="status" className="text-sm text-stone-600">
-          Loading breedings...
-        </p>
+        <Loading place="section">Loading breedings...</Loading>
       ) : breedings.isError ? (
-        <LoadErrorAlert error={breedings.error} onRetry={() => void breedings.refetch()} />
+        <LoadError error={breedings.error} onRetry={() => void breedings.refetch()} look="alert" />
       ) : breedings.data.length ? (
         <ul className="divide-y divide-stone-100 border-t border-stone-100">
           {breedings.data.map((breeding) => (

@@ -83,8 +83,8 @@ function useRefreshCare() {
   const queryClient = useQueryClient();
   return async () => {
     await Promise.all(
-      [['animals'], ['groups'], ['reminders'], ['care-entries']].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
+      [keys.animals, keys.groups, keys.reminders, keys.careEntries].map((key) =>
+        queryClient.invalidateQueries({ queryKey: [key] }),
       ),
     );
   };

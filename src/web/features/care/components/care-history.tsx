@@ -3,13 +3,14 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CareEntry } from '../../../../shared/schemas/care';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadError, Loading } from '../../../components/page-states';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';
 import { useCan } from '../../../lib/farm';
 import { profileQuery } from '../../../lib/profile';
 import { animalCarePagesQuery, useDeleteCareEntry } from '../api/care';
 import { entryDetails, entryTitle } from './entry-display';
-import { EntryRow, ListError, ShowMore } from './entry-row';
+import { EntryRow, ShowMore } from './entry-row';
 
 function entriesOf(pages: { items: CareEntry[] }[]): CareEntry[] {
   const seen = new Set<string>();
@@ -28,14 +29,12 @@ export function CareHistory({ animalId }: { animalId: string }) {
   const canChange = useCan('member');
 
   if (history.isPending || profile.isPending) {
-    return (
-      <p role="status" className="text-sm text-stone-600">
-        Loading care history...
-      </p>
-    );
+    return <Loading place="section">Loading care history...</Loading>;
   }
-  if (history.isError) return <ListError error={history.error} onRetry={() => void history.refetch()} />;
-  if (profile.isError) return <ListError error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (history.isError)
+    return <LoadError error={history.error} onRetry={() => void history.refetch()} look="inline" />;
+  if (profile.isError)
+    return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="inline" />;
   const farmUnit = profile.data.weightUnit;
 
   const entries = entriesOf(history.data.pages);

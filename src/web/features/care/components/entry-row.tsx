@@ -89,21 +89,6 @@ export function EntryRow({
   );
 }
 
-/** A list's failed read: the reason and a retry. */
-export function ListError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-    >
-      <p>{error.message || 'An unexpected error occurred. Please try again.'}</p>
-      <button type="button" onClick={onRetry} className={`${buttonBase} ${buttonClasses.secondary}`}>
-        Try again
-      </button>
-    </div>
-  );
-}
-
 export function ShowMore({ busy, onClick }: { busy: boolean; onClick: () => void }) {
   return (
     <button

@@ -6,14 +6,15 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { CareBatch } from '../../../../shared/schemas/care';
+import { LoadError, Loading } from '../../../components/page-states';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';
 import { useCan } from '../../../lib/farm';
 import { profileQuery } from '../../../lib/profile';
 import { groupLogPagesQuery, useDeleteCareEntry } from '../api/care';
 import { batchDetails, batchSizes, entryTitle } from './entry-display';
-import { EntryRow, ListError, ShowMore } from './entry-row';
+import { EntryRow, ShowMore } from './entry-row';
 
 /** The log's rows without repeats (pages shift when entries come or go between two reads). */
 function rowsOf(pages: { items: CareBatch[] }[]): CareBatch[] {
@@ -42,14 +43,11 @@ export function GroupLog({ groupId, animalCount }: { groupId: string; animalCoun
   const canChange = useCan('member');
 
   if (log.isPending || profile.isPending) {
-    return (
-      <p role="status" className="text-sm text-stone-600">
-        Loading log...
-      </p>
-    );
+    return <Loading place="section">Loading log...</Loading>;
   }
-  if (log.isError) return <ListError error={log.error} onRetry={() => void log.refetch()} />;
-  if (profile.isError) return <ListError error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (log.isError) return <LoadError error={log.error} onRetry={() => void log.refetch()} look="inline" />;
+  if (profile.isError)
+    return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="inline" />;
   const farmUnit = profile.data.weightUnit;
 
   const batches = rowsOf(log.data.pages);

@@ -5,12 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { averageDailyGain, dailyWeights, formatGain } from '../../../../shared/care/growth';
 import type { WeightPoint } from '../../../../shared/schemas/care';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
+import { LoadError, Loading } from '../../../components/page-states';
 import { cardClasses } from '../../../components/ui/card';
 import { formatUsDate } from '../../../lib/dates';
 import { profileQuery } from '../../../lib/profile';
 import { animalWeightsQuery } from '../api/care';
 import { weightText } from './entry-display';
-import { ListError } from './entry-row';
 import { WeightChart } from './weight-chart';
 
 /** 'Weight of Pip: 4 weighings from 02/01/26 to 04/10/26, 8 lbs to 19 lbs.' */
@@ -67,14 +67,11 @@ export function WeightTable({ points, unit }: { points: WeightPoint[]; unit: Wei
 function WeightBody({ animalId, name }: { animalId: string; name: string }) {
   const weights = useQuery(animalWeightsQuery(animalId));
   const profile = useQuery(profileQuery);
-  if (weights.isPending || profile.isPending)
-    return (
-      <p role="status" className="text-sm text-stone-600">
-        Loading weights...
-      </p>
-    );
-  if (weights.isError) return <ListError error={weights.error} onRetry={() => void weights.refetch()} />;
-  if (profile.isError) return <ListError error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (weights.isPending || profile.isPending) return <Loading place="section">Loading weights...</Loading>;
+  if (weights.isError)
+    return <LoadError error={weights.error} onRetry={() => void weights.refetch()} look="inline" />;
+  if (profile.isError)
+    return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="inline" />;
   const unit = profile.data.weightUnit;
   const { points } = weights.data;
   if (points.length === 0)

@@ -2,7 +2,7 @@
 // so a change to the herd refreshes them), and a shared record read by its link's token alone.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HealthRecord, RecordShare, RecordShareLink } from '../../../../shared/schemas/records';
-import { ApiError, client, data } from '../../../lib/api';
+import { client, data, publicApi } from '../../../lib/api';
 import { keys } from '../../../lib/query-keys';
 
 export const healthRecordQuery = (animalId: string) =>
@@ -42,22 +42,6 @@ export function useRevokeRecordShare(animalId: string) {
 export const sharedRecordQuery = (token: string) =>
   queryOptions({
     queryKey: [keys.sharedRecord, token],
-    queryFn: async (): Promise<HealthRecord> => {
-      const response = await fetch(`/api/public/records/${encodeURIComponent(token)}`, {
-        credentials: 'omit',
-        referrerPolicy: 'no-referrer',
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as {
-          error?: { code: string; message: string };
-        } | null;
-        throw new ApiError(
-          response.status,
-          body?.error?.code ?? 'ERROR',
-          body?.error?.message ?? 'Could not load the record.',
-        );
-      }
-      return (await response.json()) as HealthRecord;
-    },
+    queryFn: () => publicApi.get<HealthRecord>(`/api/public/records/${encodeURIComponent(token)}`),
     retry: false,
   });

@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { reminderWhat } from '../../../../shared/care/reminder-title';
 import { reminderBadge, reminderTypeLabel } from '../../../../shared/care/rules';
+import { Loading } from '../../../components/page-states';
 import { Button } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
 import { useFarmToday } from '../../../hooks/use-farm-today';
@@ -20,11 +21,7 @@ import { DoneButton, ReminderList, ReminderSubject } from './reminder-item';
 /** Loading, or why the reminders could not be loaded (the offline message when it is that) with a retry. */
 function LoadState({ reminders }: { reminders: UseQueryResult<unknown> }) {
   if (!reminders.isError) {
-    return (
-      <p role="status" className="text-sm text-stone-600">
-        Loading reminders...
-      </p>
-    );
+    return <Loading place="section">Loading reminders...</Loading>;
   }
   return (
     <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-stone-800">

@@ -1,26 +1,25 @@
-// A modal confirmation built on the native <dialog>: focus moves into it, Escape cancels, and the
-// rest of the page is inert while it is open.
-import { useEffect, useId, useRef } from 'react';
+// The app's one modal, on the native <dialog>: focus moves into it, Escape cancels (unless busy),
+// and the rest of the page is inert while it is open. `ConfirmDialog` is its common use: a
+// question, Cancel and one destructive answer; a dialog that asks for more (deleting the account
+// asks for the email, typed) puts its form in `Dialog` itself.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './button';
 
-export function ConfirmDialog({
+export function Dialog({
   open,
   title,
   message,
-  confirmLabel,
-  busyLabel,
   busy = false,
-  onConfirm,
   onCancel,
+  children,
 }: {
   open: boolean;
   title: string;
-  message: string;
-  confirmLabel: string;
-  busyLabel?: string;
+  message: ReactNode;
   busy?: boolean;
-  onConfirm: () => void;
   onCancel: () => void;
+  /** what comes under the message: the answers, and any field they need */
+  children: ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -48,14 +47,43 @@ export function ConfirmDialog({
       <p id={`${id}-message`} className="mt-2 text-sm text-stone-700">
         {message}
       </p>
-      <div className="mt-5 flex justify-end gap-2">
+      <div className="mt-5">{children}</div>
+    </dialog>
+  );
+}
+
+/** Cancel and the destructive answer, side by side at the dialog's foot. */
+export function DialogButtons({ children }: { children: ReactNode }) {
+  return <div className="flex justify-end gap-2">{children}</div>;
+}
+
+export function ConfirmDialog({
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+  ...dialog
+}: {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  busyLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog {...dialog} busy={busy} onCancel={onCancel}>
+      <DialogButtons>
         <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
           Cancel
         </Button>
         <Button variant="destructive" onClick={onConfirm} disabled={busy}>
           {busy ? (busyLabel ?? confirmLabel) : confirmLabel}
         </Button>
-      </div>
-    </dialog>
+      </DialogButtons>
+    </Dialog>
   );
 }
