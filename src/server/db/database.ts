@@ -24,7 +24,12 @@ export type DatabaseHandle = {
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dataDir: string; onQuery?: (sql: string) => void }
-  | { kind: 'pglite-memory'; onQuery?: (sql: string) => void }
+  | {
+      kind: 'pglite-memory';
+      onQuery?: (sql: string) => void;
+      /** a dump (PGlite's dumpDataDir) to start from: the tests' copy of a migrated database */
+      loadDataDir?: Blob;
+    }
   | { kind: 'postgres'; url: string; onQuery?: (sql: string) => void };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -97,7 +102,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
