@@ -2,7 +2,8 @@
 // database; fails on any lost or changed write, half batch, orphan photo file or failed start.
 // `npm run soak -- --cycles 50` runs the long version; SOAK_SEED repeats a run.
 import { randomInt } from 'node:crypto';
-import { describe, expect, it, onTestFailed } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, inject, it, onTestFailed } from 'vitest';
 import { runSoak, summarize, type SoakBackend } from './soak';
 
 const backends: SoakBackend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -15,7 +16,9 @@ describe.each(backends)('crash loop on %s', (backend) => {
     async () => {
       const lines: string[] = [];
       onTestFailed(() => console.log(lines.join('\n')));
-      const result = await runSoak({ backend, cycles, seed, log: (line) => lines.push(line) });
+      // the server as `npm start` runs it, compiled once for the run by global-setup.ts
+      const serverArgs = ['--enable-source-maps', join(inject('compiledServer'), 'main.js')];
+      const result = await runSoak({ backend, cycles, seed, serverArgs, log: (line) => lines.push(line) });
       lines.push(...result.problems.map((problem) => `PROBLEM ${problem}`), summarize(result));
       console.log(summarize(result));
 

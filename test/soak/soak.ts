@@ -1,5 +1,5 @@
-// The crash loop: the real server (`node --import tsx src/server/main.ts`) is killed with SIGKILL at
-// a random moment during a stream of writes, started again on the same data, and checked: every
+// The crash loop: the real server (`node --import tsx src/server/main.ts`, or compiled) is killed
+// with SIGKILL at a random moment during a stream of writes, started again on the same data, and checked: every
 // write it acknowledged is there with the same values, nothing is half written, the data opens,
 // and no photo file is left without a row nor a row without its files. `npm run soak` and
 // soak.test.ts drive it; a seed makes the kill moments and the writes repeatable.
@@ -33,6 +33,8 @@ export type SoakOptions = {
   killDelayMs?: { min: number; max: number };
   /** PostgreSQL admin URL for a fresh database (default TEST_DATABASE_URL, read by fresh-database) */
   adminUrl?: string;
+  /** the server's entry, run by node: default the source through tsx; the tests' compiled main.js */
+  serverArgs?: string[];
 };
 
 export type WriteKind = 'group' | 'animal' | 'entry' | 'batch' | 'reminder' | 'photo';
@@ -128,8 +130,8 @@ const killRunning = () => {
   for (const child of running) child.kill('SIGKILL');
 };
 
-function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+function startServerProcess(args: string[], env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -948,6 +950,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     log = () => {},
     writers = 3,
     killDelayMs = { min: 100, max: 2500 },
+    serverArgs = ['--import', 'tsx', 'src/server/main.ts'],
   } = options;
   const started = Date.now();
   // Two generators: the kill moments stay the same for a seed whatever the timing of the writes.
@@ -995,7 +998,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       let server: ServerProcess;
       const startedAt = Date.now();
       try {
-        server = await startServerProcess(env);
+        server = await startServerProcess(serverArgs, env);
       } catch (error) {
         counters.failedStarts++;
         counters.problems.push(`cycle ${cycle}: ${(error as Error).message}`);

@@ -1,7 +1,7 @@
 // Test support: a whole Paddock app on a fresh, migrated database (in-memory PGlite, or a new
 // PostgreSQL database when TEST_DATABASE_URL is set), driven through its HTTP interface.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/server/app';
@@ -14,6 +14,7 @@ import { createLogger } from '../../src/server/log/logger';
 import { createMailSender, createQueueMailer } from '../../src/server/mail/mail-queue';
 import type { Email, Mailer } from '../../src/server/mail/mailer';
 import { createFolderPhotoStore } from '../../src/server/photos/photo-store';
+import { inject } from 'vitest';
 import { freshPostgresDatabase } from './fresh-database';
 
 export const appUrl = 'http://paddock.test';
@@ -24,6 +25,17 @@ export type Backend = 'pglite' | 'postgres';
 export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+// Copies of the migrated databases global-setup.ts made once per run: openDatabase still runs the
+// migrations, and finds nothing left to apply. (Run without that setup, each is migrated afresh.)
+let pgliteTemplate: Blob | undefined;
+export function migratedPglite(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (file) pgliteTemplate ??= new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
+/** the name of the migrated PostgreSQL database to copy (freshPostgresDatabase's `template`) */
+export const migratedPostgres = (): string | undefined => inject('postgresTemplate') || undefined;
 
 export type TestMailOptions = {
   /** the mail server, should a test want one that refuses or stalls (`outbox` gets what it accepts) */
@@ -63,12 +75,16 @@ export async function createTestApp(
   let drop = async () => {};
   let databaseUrl: string | undefined;
   if (backend === 'postgres') {
-    const fresh = await freshPostgresDatabase('paddock_test');
+    const fresh = await freshPostgresDatabase('paddock_test', undefined, migratedPostgres());
     drop = fresh.drop;
     databaseUrl = fresh.url;
     handle = await openDatabase({ kind: 'postgres', url: fresh.url, onQuery: (sql) => queries.push(sql) });
   } else {
-    handle = await openDatabase({ kind: 'pglite-memory', onQuery: (sql) => queries.push(sql) });
+    handle = await openDatabase({
+      kind: 'pglite-memory',
+      loadDataDir: migratedPglite(),
+      onQuery: (sql) => queries.push(sql),
+    });
   }
   const logger = createLogger(config.logLevel);
   // as in server.ts: the app queues its email, a sender delivers it just after

@@ -4,19 +4,27 @@
 // process holding the token; the commands work against a real running server.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { createFolderPhotoStore } from '../photos/photo-store';
 import { startServer } from '../server';
 import { freshPostgresDatabase } from '../../../test/support/fresh-database';
-import { appUrl, backends, createTestApp, type Backend, type TestApp } from '../../../test/support/test-app';
+import {
+  appUrl,
+  backends,
+  createTestApp,
+  migratedPglite,
+  migratedPostgres,
+  type Backend,
+  type TestApp,
+} from '../../../test/support/test-app';
 import { ArchiveError } from './archive';
 import { backupToken } from './backup.routes';
 import { backupToFile, restoreFromFile } from './backup-file';
@@ -57,9 +65,13 @@ function photoFiles(root: string): Record<string, string> {
   return files;
 }
 
+/** A new database as a first start leaves it: migrated, no rows (a copy of the run's migrated one). */
 async function openEmpty(kind: Backend): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
-  if (kind === 'pglite') return { ...(await openDatabase({ kind: 'pglite-memory' })), drop: async () => {} };
-  const fresh = await freshPostgresDatabase('paddock_restore');
+  if (kind === 'pglite') {
+    const handle = await openDatabase({ kind: 'pglite-memory', loadDataDir: migratedPglite() });
+    return { ...handle, drop: async () => {} };
+  }
+  const fresh = await freshPostgresDatabase('paddock_restore', undefined, migratedPostgres());
   return { ...(await openDatabase({ kind: 'postgres', url: fresh.url })), drop: fresh.drop };
 }
 
@@ -215,7 +227,9 @@ describe.each(backends)('backup of a running app on %s', (backend) => {
 describe('npm run backup and npm run restore against a real embedded server', () => {
   const runCommand = (script: string, args: string[], env: Record<string, string>) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', `src/server/backup/${script}`, ...args], {
+      // compiled once for the run by global-setup.ts, as the server is
+      const entry = join(inject('compiledServer'), script);
+      const child = spawn(process.execPath, ['--enable-source-maps', entry, ...args], {
         cwd: projectRoot,
         env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
       });
@@ -227,6 +241,7 @@ describe('npm run backup and npm run restore against a real embedded server', ()
 
   it('backs up without stopping the server (its folder is locked), restores into an empty DATA_DIR, refuses a filled one', async () => {
     const dataDir = tempDir('paddock-backup-source-');
+    cpSync(inject('pgliteDataDir'), join(dataDir, 'pgdata'), { recursive: true });
     const environment = { DATA_DIR: dataDir, APP_URL: appUrl, HOST: '127.0.0.1', LOG_LEVEL: 'silent' };
     const running = await startServer(loadConfig({ ...environment, NODE_ENV: 'test', PORT: '0' }));
     const file = join(tempDir('paddock-backup-file-'), 'farm.tar.gz');
@@ -238,7 +253,7 @@ describe('npm run backup and npm run restore against a real embedded server', ()
       });
       expect(signUp.status).toBe(200);
 
-      const backup = await runCommand('backup-command.ts', [file], {
+      const backup = await runCommand('backup-command.js', [file], {
         ...environment,
         PORT: String(running.port),
       });
@@ -251,12 +266,12 @@ describe('npm run backup and npm run restore against a real embedded server', ()
     }
 
     const restoredDir = tempDir('paddock-backup-target-');
-    const restore = await runCommand('restore-command.ts', [file], { DATA_DIR: restoredDir });
+    const restore = await runCommand('restore-command.js', [file], { DATA_DIR: restoredDir });
     expect(restore.output).toMatch(/^user +1$/m);
     expect(restore.output).toMatch(/^farms +1$/m);
     expect(restore.code).toBe(0);
 
-    const again = await runCommand('restore-command.ts', [file], { DATA_DIR: restoredDir });
+    const again = await runCommand('restore-command.js', [file], { DATA_DIR: restoredDir });
     expect(again.output).toContain('Restore failed: The target database is not empty');
     expect(again.code).toBe(2);
 

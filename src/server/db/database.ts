@@ -25,7 +25,13 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions = (
-  { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  | {
+      kind: 'pglite-memory';
+      /** a dump (PGlite's dumpDataDir) to start from: the tests' copy of a migrated database */
+      loadDataDir?: Blob;
+    }
+  | { kind: 'postgres'; url: string }
 ) & {
   onQuery?: (sql: string) => void;
   /** the folder of function and trigger files; tests give an edited copy */
@@ -119,7 +125,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   const db = drizzlePglite(client, { schema, logger });
   try {

@@ -2,14 +2,14 @@
 // stopped with SIGTERM/SIGINT and started twice on one DATA_DIR; and PGlite's fsync reaches the disk.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, sql } from 'drizzle-orm';
-import { afterAll, afterEach, describe, expect, it, onTestFailed, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject, it, onTestFailed, vi } from 'vitest';
 import { openDatabase } from './database';
 import { farms } from './schema';
 
@@ -36,9 +36,14 @@ type RunningServer = {
 const children = new Set<ChildProcess>();
 const tempDirs: string[] = [];
 
-async function freshDataDir(): Promise<string> {
+/**
+ * A new DATA_DIR: with a migrated database that a server closed cleanly (copied from the one
+ * global-setup.ts made, instead of an initdb and every migration at each start), or empty.
+ */
+async function freshDataDir(contents: 'migrated' | 'empty' = 'migrated'): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'paddock-durability-'));
   tempDirs.push(dir);
+  if (contents === 'migrated') await cp(inject('pgliteDataDir'), join(dir, 'pgdata'), { recursive: true });
   return dir;
 }
 
@@ -54,7 +59,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Spawns `node --import tsx src/server/main.ts` on dataDir; does not wait for it. */
+/** Spawns the compiled server (global-setup.ts builds it as `npm start` does) on dataDir; does not wait for it. */
 async function spawnServer(
   dataDir: string,
   environment: Record<string, string> = {},
@@ -72,7 +77,7 @@ async function spawnServer(
   };
   for (const name of ['DATABASE_URL', 'SMTP_URL', 'AUTH_SECRET', 'TRUST_PROXY']) delete env[name];
   Object.assign(env, environment);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', join(inject('compiledServer'), 'main.js')], {
     cwd: projectRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -247,7 +252,8 @@ describe('durability of the embedded database (real server processes)', () => {
   it(
     'keeps an acknowledged write through kill -9, and the next server takes over the stale lock',
     async () => {
-      const dataDir = await freshDataDir();
+      // the first start of all: the server makes its database in an empty DATA_DIR
+      const dataDir = await freshDataDir('empty');
       const first = await startServer(dataDir);
       const email = 'killed@example.com';
       const cookie = await signUpAndConfirm(first, email);
