@@ -171,6 +171,17 @@ export async function createTestApp(
     return { email, password, cookie };
   }
 
+  /**
+   * The statements the server ran for `run`, less the session lookup (http/require-farm.ts): its
+   * cache asks again every 10 seconds whatever the route, so a count that included it changed
+   * when a test crossed that mark. What a route itself costs.
+   */
+  const statementsOf = async (run: () => Promise<unknown>): Promise<string[]> => {
+    const start = queries.length;
+    await run();
+    return queries.slice(start).filter((sql) => !sql.includes('from "session" inner join "farm_members"'));
+  };
+
   return {
     app,
     db: handle.db,
@@ -182,6 +193,7 @@ export async function createTestApp(
     mailSender,
     outbox,
     queries,
+    statementsOf,
     request,
     cookieFrom,
     lastLinkTo,

@@ -16,10 +16,10 @@ describe.each(backends)('care writes on %s', (backend) => {
 
   /** The statements one request runs. */
   async function statementsOf(send: () => Promise<Response>, status = 201): Promise<number> {
-    const start = t.queries.length;
-    const response = await send();
-    expect(response.status).toBe(status);
-    return t.queries.length - start;
+    let response: Response | undefined;
+    const statements = await t.statementsOf(async () => (response = await send()));
+    expect(response?.status).toBe(status);
+    return statements.length;
   }
 
   beforeAll(async () => {
