@@ -39,6 +39,8 @@ import { createMembersRepo } from './features/members/members.repo';
 import { membersRoutes, publicInvitationRoutes } from './features/members/members.routes';
 import { createMembersService } from './features/members/members.service';
 import { groupsRoutes } from './features/groups/groups.routes';
+import { createProductionRepo } from './features/production/production.repo';
+import { productionRoutes } from './features/production/production.routes';
 import { createProfileRepo } from './features/account/profile.repo';
 import { createProfileService } from './features/account/profile.service';
 import { profileRoutes } from './features/account/profile.routes';
@@ -90,6 +92,7 @@ export type ApiRoutes = Hono<
   | RoutesOf<typeof careRoutes>
   | RoutesOf<typeof remindersRoutes>
   | RoutesOf<typeof breedingRoutes>
+  | RoutesOf<typeof productionRoutes>
   | RoutesOf<typeof recordsRoutes>
   | RoutesOf<typeof calendarRoutes>
   | RoutesOf<typeof exportRoutes>
@@ -275,6 +278,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', careRoutes(care));
   api.route('/', remindersRoutes({ repo: createRemindersRepo(db), care, profiles }));
   api.route('/', breedingRoutes({ db, repo: createBreedingRepo(db), animals, profiles }));
+  api.route('/', productionRoutes({ repo: createProductionRepo(db), profiles }));
   const records = createRecordsRepo(db);
   const recordDeps = { repo: records, animals, care, profiles };
   api.route('/', recordsRoutes({ ...recordDeps, origin: appOrigin }));

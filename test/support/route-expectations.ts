@@ -14,6 +14,7 @@ export type OwnerRecords = {
   reminder: string;
   species: string;
   breeding: string;
+  eggCollection: string;
   /** made only for a row that names it: an invitation still out, and a member of the owner's farm (a throwaway one) */
   invitation: string;
   member: string;
@@ -438,6 +439,55 @@ export const appRoutes: Record<string, AppRouteRow> = {
     least: 'member',
     params: { id: 'careEntry' },
     owner: 204,
+    otherFarm: 404,
+  },
+
+  // eggs: a farm sitter records them and changes only their own (the owner's here: 403)
+  'POST /api/v1/egg-collections': {
+    kind: 'api',
+    least: 'sitter',
+    body: (records) => ({ groupId: records.group, collectedOn: '2026-01-15', eggs: 12, cracked: 1 }),
+    owner: 201,
+    otherFarm: 422,
+  },
+  // aimed at the owner's group: another farm gets its own (empty) list
+  'GET /api/v1/egg-collections': {
+    kind: 'api',
+    least: 'sitter',
+    query: (records) => `groupId=${records.group}`,
+    owner: 200,
+    otherFarm: 200,
+  },
+  'PATCH /api/v1/egg-collections/:id': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'eggCollection' },
+    body: () => ({ eggs: 11 }),
+    owner: 200,
+    roleStatus: { sitter: 403 },
+    otherFarm: 404,
+  },
+  'DELETE /api/v1/egg-collections/:id': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'eggCollection' },
+    owner: 204,
+    roleStatus: { sitter: 403 },
+    otherFarm: 404,
+  },
+  'GET /api/v1/groups/:id/egg-withdrawal': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'group' },
+    query: () => 'date=2026-01-15',
+    owner: 200,
+    otherFarm: 404,
+  },
+  'GET /api/v1/production/eggs': {
+    kind: 'api',
+    least: 'sitter',
+    query: (records) => `groupId=${records.group}`,
+    owner: 200,
     otherFarm: 404,
   },
 

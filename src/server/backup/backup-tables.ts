@@ -8,6 +8,7 @@ import {
   breedings,
   calendarFeeds,
   dailyEmails,
+  eggCollections,
   groupLog,
   careEntries,
   invitations,
@@ -50,6 +51,7 @@ const ordered: PgTable[] = [
   reminders,
   reminderAnimals,
   breedings,
+  eggCollections,
   recordShares,
   calendarFeeds,
 ];

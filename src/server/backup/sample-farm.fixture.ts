@@ -1,6 +1,6 @@
 // Test support: a farm with something in every table, made through the HTTP API as a farmer
 // would — profile, own species, two groups, animals (one with a photo, one in both groups, one
-// the other's dam), a breeding with the farm's gestation, a shared health record, a calendar feed, an invitation, a daily email sent,
+// the other's dam), a breeding with the farm's gestation, a shared health record, a calendar feed, an invitation, a daily email sent, an egg collection,
 // care entries with their reminders, a repeating reminder completed once, a known device, a pending reset link.
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
@@ -129,6 +129,13 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
     repeatUnit: 'day',
   });
   await call('POST', `/api/v1/reminders/${feeding.id}/complete`, {});
+  // the morning's eggs of the layers
+  await call('POST', '/api/v1/egg-collections', {
+    groupId: layers.id,
+    eggs: 9,
+    cracked: 1,
+    note: 'Nest box 2',
+  });
   // the daily reminder email, sent on a morning three weeks on (the farm is on UTC)
   await call('PUT', '/api/v1/daily-email', { enabled: true });
   expect(await t.dailyEmail.run(new Date(`${addDays(today, 20)}T08:00:00Z`))).toBe(1);

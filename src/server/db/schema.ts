@@ -587,6 +587,44 @@ export const breedings = pgTable(
   ],
 );
 
+/**
+ * A collection of a group's eggs on a day (issue 26; migration 0028 holds the keys and checks):
+ * `discarded` of `eggs` were thrown away, for an egg withdrawal of one of the group's animals.
+ */
+export const eggCollections = pgTable(
+  'egg_collections',
+  {
+    id: uuid('id').notNull(),
+    farmId: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').notNull(),
+    collectedOn: date('collected_on', { mode: 'string' }).notNull(),
+    eggs: integer('eggs').notNull(),
+    cracked: integer('cracked'),
+    dirty: integer('dirty'),
+    small: integer('small'),
+    discarded: integer('discarded').notNull().default(0),
+    note: text('note'),
+    /** who recorded it: a farm sitter changes only their own */
+    recordedBy: uuid('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.farmId, table.id] }),
+    foreignKey({
+      name: 'egg_collections_group_fk',
+      columns: [table.farmId, table.groupId],
+      foreignColumns: [groups.farmId, groups.id],
+    }).onDelete('cascade'),
+    index('egg_collections_farm_id_group_id_idx').on(table.farmId, table.groupId, table.collectedOn.desc()),
+    index('egg_collections_farm_id_collected_on_idx').on(table.farmId, table.collectedOn.desc()),
+    index('egg_collections_recorded_by_idx')
+      .on(table.recordedBy)
+      .where(sql`${table.recordedBy} is not null`),
+  ],
+);
+
 /** A read-only link to one animal's health record, by the SHA-256 of its token (migration 0013). */
 export const recordShares = pgTable(
   'record_shares',

@@ -191,7 +191,7 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
 
   /**
    * A fresh set of the owner's records: a group, a species, an animal with a photo, a care entry,
-   * a reminder, a breeding; an invitation and a (throwaway) member only when the row names them.
+   * a reminder, a breeding, an egg collection; an invitation and a (throwaway) member only when the row names them.
    */
   async function ownerRecords(needs: RecordKind[] = []): Promise<OwnerRecords> {
     const c = cookies.owner;
@@ -236,10 +236,17 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
         body: { bredOn: '2026-01-10', gestationDays: 150, note: `${marker} breeding` },
       }),
     );
+    const eggs = await json(
+      await send('/api/v1/egg-collections', {
+        cookie: c,
+        body: { groupId: group.id, collectedOn: '2026-01-10', eggs: 10, note: `${marker} eggs` },
+      }),
+    );
     const records = {
       invitation: needs.includes('invitation') ? (await invite('member')).id : '',
       member: needs.includes('member') ? (await join('member')).userId : '',
       breeding: breeding.id,
+      eggCollection: eggs.id,
       group: group.id,
       animal: animal.id,
       careEntry: batch.entries[0].id,
@@ -268,6 +275,7 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
       history: await read(`/api/v1/animals/${records.animal}/care-entries`),
       family: await read(`/api/v1/animals/${records.animal}/family`),
       breedings: await read(`/api/v1/animals/${records.animal}/breedings`),
+      eggs: await read(`/api/v1/egg-collections?groupId=${records.group}`),
       entry: await read(`/api/v1/care-entries/${records.careEntry}`),
       reminders: await read('/api/v1/reminders'),
       species: await read('/api/v1/species'),

@@ -118,6 +118,15 @@ export const permissions: Record<string, Need> = {
   'PATCH /api/v1/care-entries/:id': 'member',
   'DELETE /api/v1/care-entries/:id': 'member',
 
+  // a farm sitter does the rounds: they record eggs, and change or delete the collections they
+  // recorded themselves (production.service.ts refuses another person's with a 403)
+  'GET /api/v1/egg-collections': 'sitter',
+  'POST /api/v1/egg-collections': 'sitter',
+  'PATCH /api/v1/egg-collections/:id': 'sitter',
+  'DELETE /api/v1/egg-collections/:id': 'sitter',
+  'GET /api/v1/groups/:id/egg-withdrawal': 'sitter',
+  'GET /api/v1/production/eggs': 'sitter',
+
   'GET /api/v1/reminders': 'sitter',
   'GET /api/v1/reminders/:id': 'sitter',
   'POST /api/v1/reminders/:id/complete': 'sitter',

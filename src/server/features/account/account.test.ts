@@ -28,6 +28,7 @@ const rowsOf: Record<string, string> = {
   reminders: 'farm_id = $farm',
   reminder_animals: 'farm_id = $farm',
   breedings: 'farm_id = $farm',
+  egg_collections: 'farm_id = $farm',
   species_gestation: 'farm_id = $farm',
   record_shares: 'farm_id = $farm',
   calendar_feeds: 'farm_id = $farm',
