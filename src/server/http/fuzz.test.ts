@@ -225,6 +225,7 @@ type Pools = {
   species: string[];
   careEntry: string[];
   reminder: string[];
+  eggCollection: string[];
   foreign: string[];
   /** the type of each care entry in the pool, by id */
   careEntryType: Map<string, string>;
@@ -312,7 +313,7 @@ function valueFor(schema: Schema, name: string, pools: Pools): fc.Arbitrary<unkn
   if (name === 'speciesId') return pool('species');
   if (/due/i.test(name))
     return fc.oneof(fc.constantFrom(...futureDates), dateBetween(`${soon}-01-01`, `${soon + 8}-12-31`));
-  if (/date/i.test(name))
+  if (/date/i.test(name) || name === 'collectedOn')
     return fc.oneof(fc.constantFrom(...pastDates), dateBetween('1990-01-01', '2025-12-31'));
   if (name === 'timeZone') return fc.constantFrom(...zones);
   if (name === 'color') return fc.constantFrom(...colors);
@@ -486,6 +487,7 @@ describe.each(backends)('generated input on %s', (backend) => {
     species: [],
     careEntry: [],
     reminder: [],
+    eggCollection: [],
     foreign: [],
     careEntryType: new Map(),
   };
@@ -600,6 +602,16 @@ describe.each(backends)('generated input on %s', (backend) => {
         })
       ).id,
     );
+    for (const eggs of [12, 0])
+      pools.eggCollection.push(
+        (
+          await create('/api/v1/egg-collections', {
+            groupId: pools.group[0],
+            collectedOn: '2026-01-02',
+            eggs,
+          })
+        ).id,
+      );
     const foreignGroup = (await create('/api/v1/groups', { name: 'Theirs' }, other)).id;
     pools.foreign.push(
       foreignGroup,
@@ -638,7 +650,9 @@ describe.each(backends)('generated input on %s', (backend) => {
             ? 'group'
             : template.startsWith('/api/v1/care-entries')
               ? 'careEntry'
-              : 'reminder';
+              : template.startsWith('/api/v1/egg-collections')
+                ? 'eggCollection'
+                : 'reminder';
       const hostileIds = fc.constantFrom(
         'not-a-uuid',
         '%00',

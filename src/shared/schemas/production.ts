@@ -38,11 +38,10 @@ export const eggCollectionCreateSchema = z.strictObject({
 export type EggCollectionCreate = z.input<typeof eggCollectionCreateSchema>;
 
 /** PATCH /egg-collections/{id}: the fields sent change; the group stays. */
-export const eggCollectionUpdateSchema = z.strictObject({
-  collectedOn: z.optional(collectedOn),
-  eggs: z.optional(count('Eggs')),
-  ...parts,
-});
+export const eggCollectionUpdateSchema = z.partial(
+  // partial: a field not sent stays absent (the note's blank-to-null would otherwise clear it)
+  z.strictObject({ collectedOn, eggs: count('Eggs'), ...parts }),
+);
 export type EggCollectionUpdate = z.input<typeof eggCollectionUpdateSchema>;
 
 /** GET /egg-collections: ?groupId= one group's, ?from= ?to= days (inclusive), ?offset= the next page. */

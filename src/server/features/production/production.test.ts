@@ -148,6 +148,16 @@ describe.each(backends)('eggs on %s', (backend) => {
       await call(owner, 'PATCH', `/api/v1/egg-collections/${evening.id}`, { eggs: 3, small: 1 }),
     );
     expect(edited).toMatchObject({ eggs: 3, small: 1, saleable: 3, withdrawal: [] });
+    // a field not sent stays; a blank note clears it
+    const kept = await ok<EggCollectionWritten>(
+      await call(owner, 'PATCH', `/api/v1/egg-collections/${morning.id}`, { small: 0 }),
+    );
+    expect(kept).toMatchObject({ note: 'Nest box 2', cracked: 1, dirty: 2, small: 0 });
+    expect(
+      await ok<EggCollectionWritten>(
+        await call(owner, 'PATCH', `/api/v1/egg-collections/${morning.id}`, { note: ' ', cracked: null }),
+      ),
+    ).toMatchObject({ note: null, cracked: null, dirty: 2 });
     expect((await production(layers)).todayCounts).toEqual({ eggs: 11, saleable: 11, discarded: 0 });
     expect((await call(owner, 'DELETE', `/api/v1/egg-collections/${morning.id}`)).status).toBe(204);
     expect((await call(owner, 'DELETE', `/api/v1/egg-collections/${morning.id}`)).status).toBe(404);
