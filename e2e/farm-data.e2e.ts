@@ -126,6 +126,7 @@ describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => 
         'breedings.csv',
         'care-entries.csv',
         'groups.csv',
+        'production.csv',
         'reminders.csv',
       ]);
       const reminders = strFromU8(files['reminders.csv']!);

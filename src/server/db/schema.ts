@@ -598,7 +598,8 @@ export const eggCollections = pgTable(
     farmId: uuid('farm_id')
       .notNull()
       .references(() => farms.id, { onDelete: 'cascade' }),
-    groupId: uuid('group_id').notNull(),
+    /** null once its group is deleted: the collection stays in the farm's history */
+    groupId: uuid('group_id'),
     collectedOn: date('collected_on', { mode: 'string' }).notNull(),
     eggs: integer('eggs').notNull(),
     cracked: integer('cracked'),
@@ -612,11 +613,12 @@ export const eggCollections = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.farmId, table.id] }),
+    // ON DELETE SET NULL ("group_id") in the migration (0028), as care_entries_group_fk
     foreignKey({
       name: 'egg_collections_group_fk',
       columns: [table.farmId, table.groupId],
       foreignColumns: [groups.farmId, groups.id],
-    }).onDelete('cascade'),
+    }).onDelete('set null'),
     index('egg_collections_farm_id_group_id_idx').on(table.farmId, table.groupId, table.collectedOn.desc()),
     index('egg_collections_farm_id_collected_on_idx').on(table.farmId, table.collectedOn.desc()),
     index('egg_collections_recorded_by_idx')

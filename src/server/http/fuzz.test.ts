@@ -624,6 +624,7 @@ describe.each(backends)('generated input on %s', (backend) => {
   async function emptyImporterFarm() {
     const farmId = ((await get('/api/v1/farms', importer)).body as { current: string }).current;
     for (const table of [
+      'egg_collections',
       'breedings',
       'reminder_animals',
       'reminders',

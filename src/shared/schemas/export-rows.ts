@@ -16,6 +16,7 @@ import {
 } from './care';
 import { calendarDate, recordId } from './common';
 import { groupCreateSchema } from './groups';
+import { eggCollectionCreateSchema } from './production';
 import { weightUnits } from './profile';
 
 const id = recordId('Not a valid id');
@@ -42,6 +43,7 @@ const medical = medicalEntryCreateSchema.shape;
 const note = noteEntryCreateSchema.shape;
 const reminder = reminderCreateSchema.shape;
 const breeding = breedingCreateSchema.shape;
+const eggs = eggCollectionCreateSchema.shape;
 
 const entryColumns = {
   id,
@@ -151,6 +153,28 @@ export const documentRowSchemas = {
     born_on: z.nullish(date),
     ...timestamps,
   }),
+  egg_collections: z
+    .object({
+      id,
+      group_id: optionalId,
+      collected_on: date,
+      eggs: eggs.eggs,
+      cracked: eggs.cracked,
+      dirty: eggs.dirty,
+      small: eggs.small,
+      discarded: z.optional(eggs.eggs),
+      note: eggs.note,
+      ...timestamps,
+    })
+    .check(
+      z.refine(
+        (row) =>
+          [row.cracked, row.dirty, row.small, row.discarded].every(
+            (part) => part == null || part <= row.eggs,
+          ),
+        { message: 'Cannot be more than the eggs collected', path: ['eggs'] },
+      ),
+    ),
 } as const;
 
 export type DocumentTable = keyof typeof documentRowSchemas;

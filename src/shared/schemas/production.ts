@@ -73,8 +73,9 @@ export type EggWithdrawal = z.infer<typeof eggWithdrawalSchema>;
 
 export const eggCollectionSchema = z.object({
   id: z.string(),
-  groupId: z.string(),
-  groupName: z.string(),
+  /** null once the group was deleted: the collection stays in the farm's totals */
+  groupId: z.nullable(z.string()),
+  groupName: z.nullable(z.string()),
   collectedOn: z.string(),
   eggs: z.number(),
   cracked: z.nullable(z.number()),

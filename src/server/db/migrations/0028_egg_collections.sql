@@ -1,11 +1,12 @@
 -- Issue 26, eggs: each collection of a group's eggs on a day, with the part thrown away because an
 -- animal of the group was under an egg withdrawal (kept apart so that totals never sell it). The
--- counts are checked here as in src/shared/schemas/production.ts; the group's deletion takes its
--- collections (a collection belongs to a group), a recorder's account only clears the link.
+-- counts are checked here as in src/shared/schemas/production.ts; deleting a group keeps its
+-- collections (the farm's egg history, as care entries keep theirs), and a recorder's account only
+-- clears the link.
 CREATE TABLE egg_collections (
   id uuid NOT NULL,
   farm_id uuid NOT NULL REFERENCES farms (id) ON DELETE CASCADE,
-  group_id uuid NOT NULL,
+  group_id uuid,
   collected_on date NOT NULL,
   eggs integer NOT NULL CHECK (eggs BETWEEN 0 AND 10000),
   cracked integer CHECK (cracked BETWEEN 0 AND eggs),
@@ -18,7 +19,7 @@ CREATE TABLE egg_collections (
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   PRIMARY KEY (farm_id, id),
   CONSTRAINT egg_collections_group_fk FOREIGN KEY (farm_id, group_id)
-    REFERENCES groups (farm_id, id) ON DELETE CASCADE
+    REFERENCES groups (farm_id, id) ON DELETE SET NULL (group_id)
 );--> statement-breakpoint
 -- a group's collections newest first (its list and production); the farm's by date (farm-wide)
 CREATE INDEX egg_collections_farm_id_group_id_idx ON egg_collections (farm_id, group_id, collected_on DESC);--> statement-breakpoint

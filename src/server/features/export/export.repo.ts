@@ -183,6 +183,30 @@ export const sheets: Sheet[] = [
       where b.farm_id = ${farmId} and ${after}
       order by b.bred_on, b.id limit ${exportPageSize}`,
   },
+  {
+    // eggs (issue 26): what was kept for sale and what was thrown away (withdrawal) side by side
+    file: 'production.csv',
+    columns: [
+      ['Date', 'collected_on'],
+      ['Group', 'group_name'],
+      ['Eggs', 'eggs'],
+      ['Saleable', 'saleable'],
+      ['Discarded', 'discarded'],
+      ['Cracked', 'cracked'],
+      ['Dirty', 'dirty'],
+      ['Small', 'small'],
+      ['Note', 'note'],
+      ['ID', 'id'],
+    ],
+    keys: ['e.collected_on', 'e.id'],
+    query: (farmId, after) => sql`
+      select e.id, e.collected_on::text as collected_on, g.name as group_name, e.eggs,
+        e.eggs - e.discarded as saleable, e.discarded, e.cracked, e.dirty, e.small, e.note
+      from egg_collections e
+      left join groups g on g.farm_id = e.farm_id and g.id = e.group_id
+      where e.farm_id = ${farmId} and ${after}
+      order by e.collected_on, e.id limit ${exportPageSize}`,
+  },
 ];
 
 /** The farm's own rows of a table for the JSON export, by its key columns (no farm_id in them). */
@@ -216,6 +240,7 @@ export const tables: Table[] = [
   { name: 'reminders', keys: ['id'], omit: [] },
   { name: 'reminder_animals', keys: ['reminder_id', 'animal_id'], omit: [] },
   { name: 'breedings', keys: ['id'], omit: [] },
+  { name: 'egg_collections', keys: ['id'], omit: ['recorded_by'] },
 ];
 
 export function createExportRepo(db: Database) {

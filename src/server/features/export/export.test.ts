@@ -121,6 +121,7 @@ describe.each(backends)('export on %s', (backend) => {
       'breedings.csv',
       'care-entries.csv',
       'groups.csv',
+      'production.csv',
       'reminders.csv',
     ]);
     for (const file of Object.values(files)) expect(file.bom).toBe(true);
@@ -218,6 +219,13 @@ describe.each(backends)('export on %s', (backend) => {
       { bredOn: '2025-06-01', gestationDays: 21, sire: 'Visiting Cock' },
       mine,
     );
+    // eggs: one collection kept, one partly thrown away (e.g. a withdrawal), by date
+    await made(
+      '/api/v1/egg-collections',
+      { groupId: pen2, collectedOn: '2026-02-02', eggs: 11, cracked: 1, discarded: 4, note: '=1+1' },
+      mine,
+    );
+    await made('/api/v1/egg-collections', { groupId: pen10, collectedOn: '2026-02-01', eggs: 8 }, mine);
 
     const response = await download('csv', mine);
     expect(response.headers.get('content-disposition')).toBe(
@@ -229,6 +237,7 @@ describe.each(backends)('export on %s', (backend) => {
       'breedings.csv',
       'care-entries.csv',
       'groups.csv',
+      'production.csv',
       'reminders.csv',
     ]);
     const animals = files['animals.csv']!.rows;
@@ -248,6 +257,25 @@ describe.each(backends)('export on %s', (backend) => {
     expect(breedings.rows.map((row) => [row.Dam, row.Sire, row['Bred On'], row['Expected On']])).toEqual([
       ['Hen 11', 'Visiting Cock', '2025-06-01', '2025-06-22'],
       ['Hen 11', 'Rooster', '2026-01-10', '2026-01-31'],
+    ]);
+    const production = files['production.csv']!;
+    expect(production.headers).toEqual([
+      'Date',
+      'Group',
+      'Eggs',
+      'Saleable',
+      'Discarded',
+      'Cracked',
+      'Dirty',
+      'Small',
+      'Note',
+      'ID',
+    ]);
+    expect(
+      production.rows.map((row) => [row.Date, row.Group, row.Eggs, row.Saleable, row.Discarded, row.Note]),
+    ).toEqual([
+      ['2026-02-01', 'Pen 10', '8', '8', '0', ''],
+      ['2026-02-02', 'pen 2', '11', '7', '4', "'=1+1"],
     ]);
     // the animals.csv an export writes is a file the import reads as it is
     const read = readRows(
@@ -304,6 +332,7 @@ describe.each(backends)('export on %s', (backend) => {
       'reminders',
       'reminder_animals',
       'breedings',
+      'egg_collections',
     ]);
     expect(document.tables.animals!.map((row) => row.name).sort()).toEqual(['Plain Jane', 'Zoë']);
     expect(document.tables.animal_groups).toHaveLength(3);
@@ -382,6 +411,7 @@ describe.each(backends)('export on %s', (backend) => {
     expect(byName(copy)).toEqual(byName(original));
     expect(original.tables.animals!.length).toBeGreaterThan(0);
     expect(original.tables.care_entries!.length).toBeGreaterThan(0);
+    expect(original.tables.egg_collections!.length).toBeGreaterThan(0);
 
     // only into an empty farm; a file Paddock cannot read changes nothing
     expect((await send('/api/v1/import', original, 'POST', fresh)).status).toBe(409);

@@ -36,7 +36,7 @@ export function createProductionRepo(db: Database) {
     const [row] = await queryRows<{ body: string }>(
       db,
       sql`select ${collectionJson}::text as body from ${eggCollections} e
-        join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id
+        left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id
         where e.farm_id = ${farmId} and e.id = ${id}`,
     );
     return parse<EggCollection>(row?.body);
@@ -92,7 +92,7 @@ export function createProductionRepo(db: Database) {
             returning *
           )
           select ${collectionJson}::text as body from ins e
-          join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id`,
+          left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id`,
       );
       return parse<EggCollection>(written?.body);
     },
@@ -120,7 +120,7 @@ export function createProductionRepo(db: Database) {
             returning *
           )
           select ${collectionJson}::text as body from upd e
-          join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id`,
+          left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id`,
       );
       return parse<EggCollection>(written?.body);
     },
@@ -148,7 +148,7 @@ export function createProductionRepo(db: Database) {
         db,
         sql`with slice as (
             select e.*, g.name as group_name from ${eggCollections} e
-            join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id
+            left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id
             where e.farm_id = ${farmId}
               and (${filter.groupId}::uuid is null or e.group_id = ${filter.groupId}::uuid)
               and (${filter.from}::date is null or e.collected_on >= ${filter.from}::date)

@@ -124,7 +124,8 @@ export function createProductionService(deps: {
       };
       checkParts(next);
       const collectedOn = await notAfterToday(farmId, input.collectedOn ?? found.collectedOn);
-      const withdrawal = await repo.eggWithdrawal(farmId, found.groupId, collectedOn);
+      // a collection whose group was deleted has no animals left to be under a withdrawal
+      const withdrawal = found.groupId ? await repo.eggWithdrawal(farmId, found.groupId, collectedOn) : [];
       const changes: CollectionChanges = {
         ...(input.collectedOn !== undefined && { collectedOn: input.collectedOn }),
         ...(input.eggs !== undefined && { eggs: input.eggs }),

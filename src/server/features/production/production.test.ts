@@ -232,6 +232,26 @@ describe.each(backends)('eggs on %s', (backend) => {
     expect(eggs.hens).toBe(2);
   });
 
+  it("keeps a deleted group's collections in the farm's history, with no group", async () => {
+    const pen = await group('Old coop');
+    const kept = await collect({ groupId: pen, collectedOn: today, eggs: 7 });
+    const before = await production();
+    await ok(await call(owner, 'DELETE', `/api/v1/groups/${pen}`), 204);
+    const found = await ok<Page<EggCollection>>(await call(owner, 'GET', '/api/v1/egg-collections'));
+    const row = found.items.find((item) => item.id === kept.id);
+    expect(row).toMatchObject({ groupId: null, groupName: null, eggs: 7 });
+    expect((await production()).todayCounts).toEqual(before.todayCounts);
+    // still the farm's to correct or remove
+    expect(
+      (
+        await ok<EggCollectionWritten>(
+          await call(owner, 'PATCH', `/api/v1/egg-collections/${kept.id}`, { eggs: 6 }),
+        )
+      ).groupId,
+    ).toBeNull();
+    await ok(await call(owner, 'DELETE', `/api/v1/egg-collections/${kept.id}`), 204);
+  });
+
   it('lets a farm sitter record, and change or delete only what they recorded', async () => {
     const coop = await group('Sitter Coop');
     const owners = await collect({ groupId: coop, eggs: 7 });
