@@ -93,6 +93,10 @@ describe.each(backends)('import rules on %s', (backend) => {
     ['reminders', { title: long(300_000) }],
     ['breedings', { gestation_days: 0 }],
     ['breedings', { bred_on: 'infinity' }],
+    ['egg_collections', { eggs: -1 }],
+    ['egg_collections', { eggs: 10_001 }],
+    ['egg_collections', { eggs: 2, discarded: 3 }],
+    ['egg_collections', { collected_on: 'infinity' }],
   ];
 
   it.each(
