@@ -8,7 +8,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/database';
 import { freshPostgresDatabase } from './fresh-database';
@@ -39,10 +38,10 @@ export default async function setup(project: TestProject) {
     rmSync(outdir, { recursive: true, force: true });
   };
   try {
-    const compiled = compileServer(outdir);
+    compileServer(outdir);
     const pglite = migratedPglite(join(outdir, 'pglite-migrated.tar'), join(outdir, 'pgdata'));
     const postgres = process.env.TEST_DATABASE_URL ? migratedPostgres() : Promise.resolve(null);
-    const [, pgliteTemplate, postgresTemplate] = await Promise.all([compiled, pglite, postgres]);
+    const [pgliteTemplate, postgresTemplate] = await Promise.all([pglite, postgres]);
     if (postgresTemplate) dropPostgres = postgresTemplate.drop;
     project.provide('compiledServer', outdir);
     project.provide('pgliteTemplate', pgliteTemplate.file);
@@ -55,24 +54,12 @@ export default async function setup(project: TestProject) {
   return teardown;
 }
 
-/** The production build (scripts/build-server.ts, with whatever it ships beside main.js) and the two commands. */
-async function compileServer(outdir: string): Promise<void> {
+/** The production build: scripts/build-server.ts, with the backup and restore commands beside main.js. */
+function compileServer(outdir: string): void {
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], {
     cwd: root,
     env: { ...process.env, SERVER_OUTDIR: outdir },
     stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  // beside main.js, so that they find the same migrations folder
-  await build({
-    entryPoints: ['backup-command', 'restore-command'].map((name) => `${root}src/server/backup/${name}.ts`),
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
   });
 }
 
