@@ -24,6 +24,7 @@ type AppRoute = {
 };
 
 const CareEntryPage = lazy(() => import('./routes/care-entry-page'));
+const RecordMilkPage = lazy(() => import('./routes/record-milk-page'));
 const entryTitles = { medical: 'Medication', weight: 'Weight', note: 'Note' } as const;
 
 /** Signed-in pages, shown inside the app shell. Without a title the farm's name is the title. */
@@ -103,6 +104,24 @@ export const appRoutes: AppRoute[] = [
     width: 'form',
     Page: lazy(() => import('./routes/record-birth-page')),
     membersOnly: ({ animalId }) => `/animal/${animalId}`,
+  },
+  // a farm sitter does the rounds: milk is theirs to record too
+  {
+    path: '/animal/:animalId/milk',
+    title: 'Record Milk',
+    width: 'form',
+    Page: RecordMilkPage,
+  },
+  {
+    path: '/group/:groupId/milk',
+    title: 'Record Milk',
+    width: 'form',
+    Page: RecordMilkPage,
+  },
+  {
+    path: '/animal/:animalId/milk-records',
+    title: 'Milk',
+    Page: lazy(() => import('./routes/milk-records-page')),
   },
   {
     path: '/animals/import',

@@ -16,4 +16,5 @@ export const keys = {
   dailyEmail: 'daily-email',
   invitation: 'invitation',
   sharedRecord: 'shared-record',
+  milk: 'milk',
 } as const;

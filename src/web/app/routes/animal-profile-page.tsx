@@ -2,7 +2,7 @@
 // its details, its reminders (its own and its groups') and its care history (from 1024 px, these
 // two in a second column). Edit shows only for those whose role may change animals.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FileText, ImageOff, Pencil } from 'lucide-react';
+import { FileText, ImageOff, Milk, Pencil } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'wouter';
 import type { Animal, AnimalListItem } from '../../../shared/schemas/animals';
@@ -27,6 +27,8 @@ import { useCan } from '../../lib/farm';
 import { useOnline } from '../../lib/outbox';
 import { profileQuery } from '../../lib/profile';
 import { groupsQuery } from '../../features/groups/api/groups';
+import { MilkCard } from '../../features/production/components/milk-card';
+import { isMilkable } from '../../features/production/milk-does';
 import { usePageHeading } from '../page-heading';
 
 // the chart's code comes only to pages that chart
@@ -152,6 +154,15 @@ function AnimalProfile({
         </section>
 
         <AddEntryMenu basePath={`/animal/${animal.id}`} />
+        {isMilkable(animal) && (
+          <Link
+            href={`/animal/${animal.id}/milk`}
+            className={`${buttonBase} ${buttonClasses.secondary} w-full`}
+          >
+            <Milk aria-hidden className="size-4" />
+            Record Milk
+          </Link>
+        )}
 
         <section aria-labelledby="animal-details-heading" className={`${cardClasses} space-y-2`}>
           <h3 id="animal-details-heading" className="font-semibold">
@@ -191,6 +202,7 @@ function AnimalProfile({
           <WeightCard animalId={animal.id} name={animal.name} />
         </Suspense>
 
+        {isMilkable(animal) && <MilkCard animalId={animal.id} />}
         {/* a male cannot carry young: no breeding card for him */}
         {animal.sex !== 'male' && animal.sex !== 'castrated_male' && <BreedingCard damId={animal.id} />}
         <FamilyCards animalId={animal.id} />

@@ -2,7 +2,7 @@
 // page (for those whose role may edit), Add Entry, the reminders of the group and its animals, and
 // the group's log (from 1024 px, the log in a second column).
 import { useQuery } from '@tanstack/react-query';
-import { LineChart, NotebookPen, Pencil, PawPrint } from 'lucide-react';
+import { LineChart, Milk, NotebookPen, Pencil, PawPrint } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { possessive } from '../../../shared/care/rules';
@@ -16,6 +16,7 @@ import { GroupLog } from '../../features/care/components/group-log';
 import { groupAnimalsQuery, groupQuery } from '../../features/groups/api/groups';
 import { solid } from '../../features/groups/color';
 import { useGroupId } from '../../features/groups/use-group-id';
+import { isMilkable } from '../../features/production/milk-does';
 import { RemindersCard } from '../../features/reminders/components/reminders-card';
 import { useCan } from '../../lib/farm';
 import { usePageHeading } from '../page-heading';
@@ -45,8 +46,9 @@ function SectionCard({
 export default function GroupDetailPage() {
   const groupId = useGroupId();
   const group = useQuery(groupQuery(groupId));
-  // read here too, so that the group's care forms (which list its animals) open with no signal
-  useQuery(groupAnimalsQuery(groupId));
+  // read here too, so that the group's care and milk forms (which list its animals) open with no signal
+  const animals = useQuery(groupAnimalsQuery(groupId));
+  const hasDoes = animals.data?.some(isMilkable) ?? false;
   usePageHeading(group.data?.name);
   const canEdit = useCan('member');
 
@@ -100,6 +102,12 @@ export default function GroupDetailPage() {
         </section>
 
         <AddEntryMenu basePath={`/group/${id}`} />
+        {hasDoes && (
+          <Link href={`/group/${id}/milk`} className={`${buttonBase} ${buttonClasses.secondary} w-full`}>
+            <Milk aria-hidden className="size-4" />
+            Record Milk
+          </Link>
+        )}
 
         <RemindersCard groupId={id} />
       </div>

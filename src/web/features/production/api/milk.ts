@@ -1,0 +1,89 @@
+// Milk: query options and mutations. Keys under ['milk']: the production summary
+// ['milk', 'production', scope], the records ['milk', 'records', scope] (paged, for 'Load more') and
+// the withdrawal check ['milk', 'withdrawal', owner, id, date]; every write refreshes ['milk'].
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '../../../../shared/schemas/care';
+import type {
+  MilkProduction,
+  MilkRecord,
+  MilkRecordCreate,
+  MilkRecordsWritten,
+  MilkRecordUpdate,
+  MilkWithdrawal,
+} from '../../../../shared/schemas/milk';
+import { client, data } from '../../../lib/api';
+import { keys } from '../../../lib/query-keys';
+
+/** Whose milk: one doe's, a group's does', or (neither) the farm's. */
+export type MilkScope = { animalId?: string; groupId?: string };
+
+/** Only the scope's ids that are set: the query string carries no empty parameter. */
+const scopeQuery = ({ animalId, groupId }: MilkScope) => ({
+  ...(animalId ? { animalId } : {}),
+  ...(groupId ? { groupId } : {}),
+});
+
+export const milkProductionQuery = (scope: MilkScope) =>
+  queryOptions({
+    queryKey: [keys.milk, 'production', scopeQuery(scope)],
+    queryFn: (): Promise<MilkProduction> => data(client.production.milk.$get({ query: scopeQuery(scope) })),
+  });
+
+/** The records newest first, 100 a page. */
+export const milkRecordPagesQuery = (scope: MilkScope) =>
+  infiniteQueryOptions({
+    queryKey: [keys.milk, 'records', scopeQuery(scope)],
+    queryFn: ({ pageParam }): Promise<Page<MilkRecord>> =>
+      data(
+        client['milk-records'].$get({
+          query: { ...scopeQuery(scope), ...(pageParam ? { offset: String(pageParam) } : {}) },
+        }),
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextOffset ?? undefined,
+  });
+
+/** Who the form records for: the doe on whose page it opened, or the group. */
+export type MilkOwner = { kind: 'animal' | 'group'; id: string };
+
+/** The does of the owner not safe for milk on `date`: asked before saving. */
+export const milkWithdrawalQuery = (owner: MilkOwner, date: string) =>
+  queryOptions({
+    queryKey: [keys.milk, 'withdrawal', owner.kind, owner.id, date],
+    queryFn: (): Promise<MilkWithdrawal[]> =>
+      owner.kind === 'animal'
+        ? data(client.animals[':id']['milk-withdrawal'].$get({ param: { id: owner.id }, query: { date } }))
+        : data(client.groups[':id']['milk-withdrawal'].$get({ param: { id: owner.id }, query: { date } })),
+  });
+
+function useRefreshMilk() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [keys.milk] });
+}
+
+/** Each record carries an id chosen once per form, so that a retried submission is recorded once. */
+export function useCreateMilkRecords() {
+  const refresh = useRefreshMilk();
+  return useMutation({
+    mutationFn: (input: MilkRecordCreate): Promise<MilkRecordsWritten> =>
+      data(client['milk-records'].$post({ json: input })),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateMilkRecord() {
+  const refresh = useRefreshMilk();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: MilkRecordUpdate }): Promise<MilkRecord> =>
+      data(client['milk-records'][':id'].$patch({ param: { id }, json: changes })),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteMilkRecord() {
+  const refresh = useRefreshMilk();
+  return useMutation({
+    mutationFn: (id: string): Promise<null> => data(client['milk-records'][':id'].$delete({ param: { id } })),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,74 @@
+// Milk as the screens say it: amounts in the farm's unit, the milking, days in milk, the discard
+// warning, and the milking choice both milk forms share.
+import { Sun, Sunrise, Sunset } from 'lucide-react';
+import { shortDate } from '../../../../shared/care/dates';
+import {
+  milkingLabels,
+  milkings,
+  type DoeProduction,
+  type Milking,
+  type MilkUnit,
+  type MilkWithdrawal,
+} from '../../../../shared/schemas/milk';
+import { formatMilk } from '../../../../shared/units/milk';
+import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
+import { usDate } from '../../../lib/dates';
+
+/** '12.5 lbs': an amount already in the farm's unit (the production summary's). */
+export const milkText = (value: number, unit: MilkUnit) => formatMilk(value, unit, unit);
+
+/** 'Discard: Daisy is not safe for milk until Dec 2' */
+export const discardMessage = ({ name, until }: MilkWithdrawal) =>
+  `Discard: ${name} is not safe for milk until ${shortDate(until)}`;
+
+/** 'Day 45 in milk', or why there is no count. */
+export const daysInMilkText = (doe: DoeProduction) =>
+  doe.daysInMilk === null ? 'No birth recorded' : `Day ${doe.daysInMilk} in milk`;
+
+/** '11/26/26 Morning · 3.5 lbs', or 'Not milked yet'. */
+export function lastMilkingText(doe: DoeProduction, unit: MilkUnit): string {
+  const last = doe.lastMilking;
+  if (!last) return 'Not milked yet';
+  return `${usDate(last.milkedOn)} ${milkingLabels[last.milking]} · ${milkText(last.amount, unit)}`;
+}
+
+const milkingOptions = milkings.map((value) => ({
+  value,
+  label: milkingLabels[value],
+  Icon: { morning: Sunrise, evening: Sunset, once: Sun }[value],
+}));
+
+/** 'Milking': Morning, Evening or Once a day, one pressed. */
+export function MilkingField({ value, onChange }: { value: Milking; onChange: (value: Milking) => void }) {
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-medium text-stone-800">Milking</legend>
+      <SegmentedToggle label="Milking" options={milkingOptions} value={value} onChange={onChange} />
+    </fieldset>
+  );
+}
+
+/** One doe's figures: what the Milk card on her profile shows too. */
+export function DoeFigures({ doe, unit }: { doe: DoeProduction; unit: MilkUnit }) {
+  const rows: [string, string][] = [
+    ['Days in milk', daysInMilkText(doe)],
+    ['Last milking', lastMilkingText(doe, unit)],
+    ['7-day average', `${milkText(doe.average7, unit)} a day`],
+    [
+      'This lactation',
+      `${milkText(doe.lactation.saleable, unit)} saleable${
+        doe.lactation.discarded ? `, ${milkText(doe.lactation.discarded, unit)} discarded` : ''
+      }`,
+    ],
+  ];
+  return (
+    <dl className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-stone-600">{label}</dt>
+          <dd className="[overflow-wrap:anywhere] text-stone-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

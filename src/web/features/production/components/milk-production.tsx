@@ -1,0 +1,163 @@
+// The Production page's milk (a group's does, one doe, or the farm's): today's and this week's milk,
+// saleable and discarded apart; per doe her last milking, 7-day average, days in milk and this
+// lactation's total; the last 30 days by day as a chart with a table beside it; and the records.
+// Every amount is in the farm's milk unit (the server converts the summary; the records convert here).
+import { useQuery } from '@tanstack/react-query';
+import { Milk } from 'lucide-react';
+import { Link } from 'wouter';
+import type { DoeProduction, MilkProduction, MilkUnit } from '../../../../shared/schemas/milk';
+import { roundMilk } from '../../../../shared/units/milk';
+import { WaitingChanges } from '../../../components/waiting-changes';
+import { LoadError, Loading } from '../../../components/page-states';
+import { buttonBase, buttonClasses } from '../../../components/ui/button';
+import { cardClasses } from '../../../components/ui/card';
+import { usDate } from '../../../lib/dates';
+import { milkProductionQuery, type MilkScope } from '../api/milk';
+import { DoeFigures, milkText } from './milk-display';
+import { MilkRecordsList } from './milk-records-list';
+
+type Amounts = { saleable: number; discarded: number };
+
+/** 'Today' or 'This week': the saleable milk large, the discarded under it. */
+function Total({ label, amounts, unit }: { label: string; amounts: Amounts; unit: MilkUnit }) {
+  return (
+    <div className="rounded-lg bg-stone-50 p-3">
+      <dt className="text-sm font-medium text-stone-600">{label}</dt>
+      <dd className="text-xl font-semibold text-stone-900">
+        {milkText(amounts.saleable, unit)}{' '}
+        <span className="text-sm font-normal text-stone-600">saleable</span>
+      </dd>
+      <dd className={`text-sm ${amounts.discarded ? 'font-medium text-amber-900' : 'text-stone-600'}`}>
+        {milkText(amounts.discarded, unit)} discarded
+      </dd>
+    </div>
+  );
+}
+
+/** The does' milk added up day by day (the summary gives each doe's last 30 days, every day present). */
+export function milkByDay(does: DoeProduction[]): { date: string; saleable: number; discarded: number }[] {
+  const days = new Map<string, Amounts>();
+  for (const doe of does)
+    for (const day of doe.byDay) {
+      const sum = days.get(day.date) ?? { saleable: 0, discarded: 0 };
+      days.set(day.date, {
+        saleable: roundMilk(sum.saleable + day.saleable),
+        discarded: roundMilk(sum.discarded + day.discarded),
+      });
+    }
+  return [...days].sort(([a], [b]) => a.localeCompare(b)).map(([date, amounts]) => ({ date, ...amounts }));
+}
+
+/** The chart's days as a table: its accessible form. */
+function MilkByDayTable({ days, unit }: { days: ReturnType<typeof milkByDay>; unit: MilkUnit }) {
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer py-1 font-medium text-brand-700">Show as table</summary>
+      <table className="mt-2 w-full text-left">
+        <caption className="sr-only">Milk by day, in {unit}</caption>
+        <thead className="text-stone-600">
+          <tr>
+            <th scope="col" className="py-1 pr-2 font-medium">
+              Date
+            </th>
+            <th scope="col" className="py-1 pr-2 font-medium">
+              Saleable
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Discarded
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {days.map((day) => (
+            <tr key={day.date}>
+              <td className="py-1 pr-2">{usDate(day.date)}</td>
+              <td className="py-1 pr-2">{milkText(day.saleable, unit)}</td>
+              <td className="py-1">{milkText(day.discarded, unit)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+function Summary({ production, scope }: { production: MilkProduction; scope: MilkScope }) {
+  const { unit, does } = production;
+  const days = milkByDay(does);
+  // a doe's own page names her once, above: her row needs no heading of its own
+  const oneDoe = scope.animalId !== undefined;
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-2">
+        <Total label="Today" amounts={production.todayTotals} unit={unit} />
+        <Total label="This week" amounts={production.week} unit={unit} />
+      </dl>
+      {does.length === 0 ? (
+        <p className="text-sm text-stone-600">No milk recorded yet.</p>
+      ) : (
+        <>
+          <ul aria-label="Does" className="space-y-3">
+            {does.map((doe) => (
+              <li
+                key={doe.animalId}
+                className={oneDoe ? '' : 'space-y-1 rounded-lg border border-stone-200 p-3'}
+              >
+                {!oneDoe && (
+                  <Link
+                    href={`/animal/${doe.animalId}`}
+                    className="inline-flex min-h-6 items-center font-semibold [overflow-wrap:anywhere] text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    {doe.name}
+                  </Link>
+                )}
+                <DoeFigures doe={doe} unit={unit} />
+              </li>
+            ))}
+          </ul>
+          <div className="space-y-2">
+            <h3 className="text-sm font-semibold text-stone-800">Last 30 days</h3>
+            <MilkByDayTable days={days} unit={unit} />
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+/** Milk of a group's does (`groupId`), one doe (`animalId`), or the farm (neither). */
+export function MilkProductionSection({ groupId, animalId }: MilkScope) {
+  const scope: MilkScope = { groupId, animalId };
+  const production = useQuery(milkProductionQuery(scope));
+  const recordHref = animalId ? `/animal/${animalId}/milk` : groupId ? `/group/${groupId}/milk` : null;
+
+  return (
+    <section aria-labelledby="milk-heading" className={`${cardClasses} space-y-4`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="milk-heading" className="flex items-center gap-2 text-lg font-semibold">
+          <Milk aria-hidden className="size-5 text-brand-700" />
+          Milk
+        </h2>
+        {recordHref && (
+          <Link href={recordHref} className={`${buttonBase} ${buttonClasses.primary}`}>
+            Record Milk
+          </Link>
+        )}
+      </div>
+      <WaitingChanges kind="milk-records" animalId={animalId} groupId={groupId} />
+      {production.isPending ? (
+        <Loading place="section">Loading milk...</Loading>
+      ) : production.isError ? (
+        <LoadError error={production.error} onRetry={() => void production.refetch()} look="inline" />
+      ) : (
+        <>
+          <Summary production={production.data} scope={scope} />
+          <div className="space-y-2">
+            <h3 className="text-sm font-semibold text-stone-800">Milk records</h3>
+            <MilkRecordsList scope={scope} unit={production.data.unit} today={production.data.today} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
