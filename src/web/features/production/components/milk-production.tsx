@@ -5,14 +5,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Milk } from 'lucide-react';
 import { Link } from 'wouter';
+import { shortDate } from '../../../../shared/care/dates';
 import type { DoeProduction, MilkProduction, MilkUnit } from '../../../../shared/schemas/milk';
 import { roundMilk } from '../../../../shared/units/milk';
-import { WaitingChanges } from '../../../components/waiting-changes';
 import { LoadError, Loading } from '../../../components/page-states';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
+import { WaitingChanges } from '../../../components/waiting-changes';
 import { usDate } from '../../../lib/dates';
 import { milkProductionQuery, type MilkScope } from '../api/milk';
+import { BarChart, BarTable, type Bar, type BarSegment } from './bar-chart';
 import { DoeFigures, milkText } from './milk-display';
 import { MilkRecordsList } from './milk-records-list';
 
@@ -48,43 +50,50 @@ export function milkByDay(does: DoeProduction[]): { date: string; saleable: numb
   return [...days].sort(([a], [b]) => a.localeCompare(b)).map(([date, amounts]) => ({ date, ...amounts }));
 }
 
-/** The chart's days as a table: its accessible form. */
-function MilkByDayTable({ days, unit }: { days: ReturnType<typeof milkByDay>; unit: MilkUnit }) {
+const milkSegments: BarSegment[] = [
+  { name: 'Saleable', color: '#4d7c0f' },
+  { name: 'Discarded', color: '#d97706' },
+];
+
+/** The last 30 days as bars (saleable under discarded), and as a table behind 'Show as table'. */
+function MilkByDay({ does, unit }: { does: DoeProduction[]; unit: MilkUnit }) {
+  const days = milkByDay(does);
+  const bars: Bar[] = days.map((day) => ({
+    key: day.date,
+    label: usDate(day.date),
+    axis: shortDate(day.date),
+    segments: [day.saleable, day.discarded],
+  }));
+  const total = (part: 'saleable' | 'discarded') => roundMilk(days.reduce((sum, day) => sum + day[part], 0));
+  const format = (value: number) => milkText(value, unit);
   return (
-    <details className="text-sm">
-      <summary className="cursor-pointer py-1 font-medium text-brand-700">Show as table</summary>
-      <table className="mt-2 w-full text-left">
-        <caption className="sr-only">Milk by day, in {unit}</caption>
-        <thead className="text-stone-600">
-          <tr>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Date
-            </th>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Saleable
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Discarded
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {days.map((day) => (
-            <tr key={day.date}>
-              <td className="py-1 pr-2">{usDate(day.date)}</td>
-              <td className="py-1 pr-2">{milkText(day.saleable, unit)}</td>
-              <td className="py-1">{milkText(day.discarded, unit)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </details>
+    <div className="space-y-2">
+      <h3 className="text-sm font-semibold text-stone-800">Last 30 days</h3>
+      <BarChart
+        bars={bars}
+        segments={milkSegments}
+        unit={unit}
+        maxLabels={4}
+        label={`Milk by day, the last 30 days, in ${unit}: ${format(total('saleable'))} saleable, ${format(total('discarded'))} discarded.`}
+      />
+      <details className="text-sm">
+        <summary className="cursor-pointer py-1 font-medium text-brand-700">Show as table</summary>
+        <div className="mt-2">
+          <BarTable
+            bars={bars}
+            segments={milkSegments}
+            caption={`Milk by day, in ${unit}`}
+            heading="Day"
+            format={format}
+          />
+        </div>
+      </details>
+    </div>
   );
 }
 
 function Summary({ production, scope }: { production: MilkProduction; scope: MilkScope }) {
   const { unit, does } = production;
-  const days = milkByDay(does);
   // a doe's own page names her once, above: her row needs no heading of its own
   const oneDoe = scope.animalId !== undefined;
   return (
@@ -115,10 +124,7 @@ function Summary({ production, scope }: { production: MilkProduction; scope: Mil
               </li>
             ))}
           </ul>
-          <div className="space-y-2">
-            <h3 className="text-sm font-semibold text-stone-800">Last 30 days</h3>
-            <MilkByDayTable days={days} unit={unit} />
-          </div>
+          <MilkByDay does={does} unit={unit} />
         </>
       )}
     </>
