@@ -22,7 +22,7 @@ import {
 } from './support/checks';
 import { watchDeviceCopy } from './support/device-copy';
 import { expectDetail, expectToastAndDismiss } from './support/herd';
-import { newEmail, password, signUpAndConfirm } from './support/journeys';
+import { joinByInvitation, newEmail, signUpAndConfirm } from './support/journeys';
 import { backends, startStack, type Stack } from './support/stack';
 
 type ApiMilkRecord = {
@@ -284,17 +284,11 @@ describe.skipIf(!browserAvailable)('milk: recorded by the doe or the group, with
       let sitter: Page;
 
       beforeAll(async () => {
-        const sitterEmail = newEmail(`milk-sitter-${backend}`);
-        await api.post('/api/v1/farm/invitations', { email: sitterEmail, role: 'sitter' });
-        const email = await stack.waitForEmail(sitterEmail);
-        const token = new RegExp(`${stack.baseUrl}/invite/([A-Za-z0-9_-]{43})\\b`).exec(email.text)?.[1];
-        expect(token, `no invitation link in the email:\n${email.text}`).toBeDefined();
-        ({ context: sitterContext, page: sitter } = await openPage(browser(), { viewport: phone }));
-        const signUp = await sitter.request.post(`${stack.baseUrl}/api/public/invitations/${token}/sign-up`, {
-          headers: { Origin: stack.baseUrl },
-          data: { name: 'Sam Sitter', password },
-        });
-        expect(signUp.status(), await signUp.text()).toBe(201);
+        ({ context: sitterContext, page: sitter } = await joinByInvitation(browser(), stack, api, {
+          email: newEmail(`milk-sitter-${backend}`),
+          role: 'sitter',
+          name: 'Sam Sitter',
+        }));
       });
       afterAll(async () => {
         await sitterContext?.close();

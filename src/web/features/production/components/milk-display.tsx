@@ -1,6 +1,8 @@
 // Milk as the screens say it: amounts in the farm's unit, the milking, days in milk, the discard
 // warning, and the milking choice both milk forms share.
 import { Sun, Sunrise, Sunset } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { shortDate } from '../../../../shared/care/dates';
 import {
   milkingLabels,
@@ -11,6 +13,7 @@ import {
   type MilkWithdrawal,
 } from '../../../../shared/schemas/milk';
 import { formatMilk } from '../../../../shared/units/milk';
+import { TextField } from '../../../components/ui/field';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
 import { usDate } from '../../../lib/dates';
 
@@ -38,13 +41,38 @@ const milkingOptions = milkings.map((value) => ({
   Icon: { morning: Sunrise, evening: Sunset, once: Sun }[value],
 }));
 
-/** 'Milking': Morning, Evening or Once a day, one pressed. */
-export function MilkingField({ value, onChange }: { value: Milking; onChange: (value: Milking) => void }) {
+/** An amount of milk, typed: two decimals at most. */
+export function MilkAmountField(props: ComponentProps<typeof TextField>) {
+  return <TextField type="number" inputMode="decimal" step={0.01} min={0} {...props} />;
+}
+
+/** When it was milked, as both milk forms ask it: 'Date' (not after the farm's today) and 'Milking'. */
+export function MilkingWhenFields({
+  date,
+  dateError,
+  today,
+  milking,
+}: {
+  date: UseFormRegisterReturn;
+  dateError?: string;
+  /** the farm's today, 'YYYY-MM-DD' */
+  today: string;
+  /** the milking's form field (react-hook-form's useController) */
+  milking: { value: Milking; onChange: (value: Milking) => void };
+}) {
   return (
-    <fieldset>
-      <legend className="mb-1 text-sm font-medium text-stone-800">Milking</legend>
-      <SegmentedToggle label="Milking" options={milkingOptions} value={value} onChange={onChange} />
-    </fieldset>
+    <>
+      <TextField label="Date" type="date" max={today} error={dateError} {...date} />
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium text-stone-800">Milking</legend>
+        <SegmentedToggle
+          label="Milking"
+          options={milkingOptions}
+          value={milking.value}
+          onChange={milking.onChange}
+        />
+      </fieldset>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 // 'Edit' on a milk record: its date, milking, amount and discarded part (in the unit it was recorded
 // in) and note, in the app's dialog; each field checked by the API's own schema for it.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import {
   milkings,
@@ -12,13 +12,13 @@ import {
 } from '../../../../shared/schemas/milk';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogButtons } from '../../../components/ui/dialog';
-import { TextareaField, TextField } from '../../../components/ui/field';
+import { TextareaField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toaster';
 import { offlineMessage } from '../../../lib/api';
 import { applyServerErrors, sameNames } from '../../../lib/form-errors';
 import { usDate } from '../../../lib/dates';
 import { useUpdateMilkRecord } from '../api/milk';
-import { MilkingField } from './milk-display';
+import { MilkAmountField, MilkingWhenFields } from './milk-display';
 
 type EditValues = {
   milkedOn: string;
@@ -87,6 +87,7 @@ function EditForm({ record, today, onDone }: { record: MilkRecord; today: string
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const milking = useController({ control: form.control, name: 'milking' });
   const submit = form.handleSubmit(async (changes) => {
     try {
       await update.mutateAsync({ id: record.id, changes });
@@ -103,33 +104,19 @@ function EditForm({ record, today, onDone }: { record: MilkRecord; today: string
   });
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
-      <TextField
-        label="Date"
-        type="date"
-        max={today}
-        error={errors.milkedOn?.message}
-        {...form.register('milkedOn')}
+      <MilkingWhenFields
+        date={form.register('milkedOn')}
+        dateError={errors.milkedOn?.message}
+        today={today}
+        milking={milking.field}
       />
-      <Controller
-        control={form.control}
-        name="milking"
-        render={({ field }) => <MilkingField value={field.value} onChange={field.onChange} />}
-      />
-      <TextField
+      <MilkAmountField
         label={`Amount (${record.unit})`}
-        type="number"
-        inputMode="decimal"
-        step={0.01}
-        min={0}
         error={errors.amount?.message}
         {...form.register('amount')}
       />
-      <TextField
+      <MilkAmountField
         label={`Discarded (${record.unit})`}
-        type="number"
-        inputMode="decimal"
-        step={0.01}
-        min={0}
         hint="The part thrown away (under a withdrawal, say)"
         error={errors.discarded?.message}
         {...form.register('discarded')}

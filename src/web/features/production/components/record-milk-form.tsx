@@ -8,13 +8,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert, WifiOff } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useController, useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { isCalendarDate } from '../../../../shared/schemas/common';
 import type { MilkUnit, MilkWithdrawal } from '../../../../shared/schemas/milk';
 import { Button, buttonBase, buttonClasses } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
-import { TextareaField, TextField } from '../../../components/ui/field';
+import { TextareaField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toaster';
 import { LeaveGuardDialog, leaveGuardOff, useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { offlineMessage } from '../../../lib/api';
@@ -30,7 +30,7 @@ import {
   type MilkFormValues,
 } from '../milk-form-values';
 import { pendingMilk } from '../pending-milk';
-import { discardMessage, MilkingField } from './milk-display';
+import { discardMessage, MilkAmountField, MilkingWhenFields } from './milk-display';
 
 type Form = UseFormReturn<MilkFormValues, unknown, MilkFormOutput>;
 
@@ -54,12 +54,8 @@ function DoeFields({
   const discardedPath = `does.${index}.discarded` as const;
   return (
     <div className="space-y-2">
-      <TextField
+      <MilkAmountField
         label={single ? `Amount (${unit})` : `${name} (${unit})`}
-        type="number"
-        inputMode="decimal"
-        step={0.01}
-        min={0}
         error={errors.does?.[index]?.amount?.message}
         {...amount}
         onChange={(event) => {
@@ -75,12 +71,8 @@ function DoeFields({
             <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
             <span className="min-w-0 [overflow-wrap:anywhere]">{discardMessage(withdrawal)}</span>
           </p>
-          <TextField
+          <MilkAmountField
             label={single ? `Discarded (${unit})` : `${name} discarded (${unit})`}
-            type="number"
-            inputMode="decimal"
-            step={0.01}
-            min={0}
             hint="All her milk unless you discarded less"
             error={errors.does?.[index]?.discarded?.message}
             {...form.register(discardedPath)}
@@ -127,6 +119,7 @@ export function RecordMilkForm({
     defaultValues: milkFormDefaults(today, defaultMilking(timeZone), does),
   });
   const { errors, isDirty, isSubmitting } = form.formState;
+  const milking = useController({ control: form.control, name: 'milking' });
   const guard = useLeaveGuard(isDirty);
   const milkedOn = useWatch({ control: form.control, name: 'milkedOn' });
   const day = isCalendarDate(milkedOn) ? milkedOn : null;
@@ -211,17 +204,11 @@ export function RecordMilkForm({
         </p>
       </div>
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        <TextField
-          label="Date"
-          type="date"
-          max={today}
-          error={errors.milkedOn?.message}
-          {...form.register('milkedOn')}
-        />
-        <Controller
-          control={form.control}
-          name="milking"
-          render={({ field }) => <MilkingField value={field.value} onChange={field.onChange} />}
+        <MilkingWhenFields
+          date={form.register('milkedOn')}
+          dateError={errors.milkedOn?.message}
+          today={today}
+          milking={milking.field}
         />
         {!online && (
           <p role="status" className="flex gap-2 rounded-lg bg-stone-100 p-3 text-sm text-stone-700">
