@@ -9,6 +9,7 @@ import type {
   MilkRecordCreate,
   MilkRecordsWritten,
   MilkRecordUpdate,
+  MilkRecordWritten,
   MilkWithdrawal,
 } from '../../../../shared/schemas/milk';
 import { client, data } from '../../../lib/api';
@@ -74,7 +75,7 @@ export function useCreateMilkRecords() {
 export function useUpdateMilkRecord() {
   const refresh = useRefreshMilk();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: MilkRecordUpdate }): Promise<MilkRecord> =>
+    mutationFn: ({ id, changes }: { id: string; changes: MilkRecordUpdate }): Promise<MilkRecordWritten> =>
       data(client['milk-records'][':id'].$patch({ param: { id }, json: changes })),
     onSuccess: refresh,
   });
