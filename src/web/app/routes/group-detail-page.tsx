@@ -46,9 +46,8 @@ function SectionCard({
 export default function GroupDetailPage() {
   const groupId = useGroupId();
   const group = useQuery(groupQuery(groupId));
-  // read here too, so that the group's care and milk forms (which list its animals) open with no signal
+  // read here too, so that the group's care forms (which list its animals) open with no signal
   const animals = useQuery(groupAnimalsQuery(groupId));
-  const hasDoes = animals.data?.some(isMilkable) ?? false;
   usePageHeading(group.data?.name);
   const canEdit = useCan('member');
 
@@ -102,7 +101,8 @@ export default function GroupDetailPage() {
         </section>
 
         <AddEntryMenu basePath={`/group/${id}`} />
-        {hasDoes && (
+        {/* milk is recorded for the female animals: none, no button */}
+        {animals.data?.some(isMilkable) && (
           <Link href={`/group/${id}/milk`} className={`${buttonBase} ${buttonClasses.secondary} w-full`}>
             <Milk aria-hidden className="size-4" />
             Record Milk
