@@ -274,7 +274,9 @@ describe.skipIf(!browserAvailable)('milk: recorded by the doe or the group, with
       await goto(`/animal/${ids.Bella}`);
       await expectDetail(milkCard(), 'This lactation', '1.93 kg saleable');
       await goto(`/animal/${ids.Bella}/milk-records`);
-      await expectVisible(main().getByText('1.93 kg', { exact: true }).first());
+      await expectDetail(main(), 'Today', '1.93 kg saleable');
+      const records = main().getByRole('list', { name: 'Milk records', exact: true });
+      await expectVisible(records.getByText('1.93 kg', { exact: true }));
       await goto(`/animal/${ids.Bella}/milk`);
       await expectVisible(main().getByLabel('Amount (kg)', { exact: true }));
     });

@@ -116,7 +116,7 @@ export function MilkRecordsList({ scope, unit, today }: { scope: MilkScope; unit
 
   return (
     <>
-      <ul className="divide-y divide-stone-100">
+      <ul aria-label="Milk records" className="divide-y divide-stone-100">
         {items.map((record) => {
           const mayChange = member || (userId !== undefined && record.recordedById === userId);
           return (
