@@ -10,7 +10,6 @@ import type { EggCollection } from '../../../../shared/schemas/production';
 import { ExpandableText } from '../../../components/expandable-text';
 import { Loading, LoadError } from '../../../components/page-states';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
-import { cardClasses } from '../../../components/ui/card';
 import { ConfirmDialog, Dialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';
 import { WaitingChanges } from '../../../components/waiting-changes';
@@ -22,6 +21,7 @@ import { useSession } from '../../../lib/session';
 import { eggCollectionPagesQuery, useDeleteEggCollection } from '../api/eggs';
 import { eggsText, partsText, saleableText } from '../egg-display';
 import { EggCollectionForm } from './egg-collection-form';
+import { ProductionSection } from './production-section';
 
 /** The list's rows without repeats (pages shift when collections come or go between two reads). */
 function rowsOf(pages: { items: EggCollection[] }[]): EggCollection[] {
@@ -173,13 +173,9 @@ function CollectionList({ groupId }: { groupId?: string }) {
 
 export function EggCollections({ groupId }: { groupId?: string }) {
   return (
-    <section aria-labelledby="collections-heading" className={`${cardClasses} space-y-3`}>
-      <h2 id="collections-heading" className="flex items-center gap-2 text-lg font-semibold">
-        <ClipboardList aria-hidden className="size-5 text-brand-700" />
-        Collections
-      </h2>
+    <ProductionSection title="Collections" icon={ClipboardList}>
       <WaitingChanges kind="egg-collection" groupId={groupId} />
       <CollectionList groupId={groupId} />
-    </section>
+    </ProductionSection>
   );
 }

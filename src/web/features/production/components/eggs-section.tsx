@@ -7,12 +7,12 @@ import { useState } from 'react';
 import { shortDate } from '../../../../shared/care/dates';
 import type { EggProduction } from '../../../../shared/schemas/production';
 import { Loading, LoadError } from '../../../components/page-states';
-import { cardClasses } from '../../../components/ui/card';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
 import { monthLabel } from '../../../lib/dates';
 import { eggProductionQuery } from '../api/eggs';
 import { eggsText, layRateText, saleableText } from '../egg-display';
 import { BarChart, BarTable, type Bar, type BarSegment } from './bar-chart';
+import { ProductionSection } from './production-section';
 
 const segments: BarSegment[] = [
   { name: 'Saleable', color: '#4d7c0f' },
@@ -146,12 +146,8 @@ export function EggsSection({ groupId }: { groupId?: string }) {
   }
 
   return (
-    <section aria-labelledby="eggs-heading" className={`${cardClasses} space-y-4`}>
-      <h2 id="eggs-heading" className="flex items-center gap-2 text-lg font-semibold">
-        <Egg aria-hidden className="size-5 text-brand-700" />
-        Eggs
-      </h2>
+    <ProductionSection title="Eggs" icon={Egg}>
       {body}
-    </section>
+    </ProductionSection>
   );
 }
