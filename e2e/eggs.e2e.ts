@@ -19,7 +19,7 @@ import {
 } from './support/checks';
 import { watchDeviceCopy } from './support/device-copy';
 import { expectDetail, expectToastAndDismiss, selectedOptionText } from './support/herd';
-import { newEmail, password, signUpAndConfirm } from './support/journeys';
+import { joinByInvitation, newEmail, signUpAndConfirm } from './support/journeys';
 import { backends, startStack, type Stack } from './support/stack';
 
 type Collection = { id: string; eggs: number; discarded: number; recordedById: string | null };
@@ -326,18 +326,12 @@ describe.skipIf(!browserAvailable)('eggs: collected in two taps, counted, charte
     });
 
     it('lets a farm sitter collect, and change only their own collections', async () => {
-      const sitterEmail = newEmail(`eggs-sitter-${backend}`);
-      await api.post('/api/v1/farm/invitations', { email: sitterEmail, role: 'sitter' });
-      const email = await stack.waitForEmail(sitterEmail);
-      const token = new RegExp(`${stack.baseUrl}/invite/([A-Za-z0-9_-]{43})\\b`).exec(email.text)?.[1];
-      expect(token, `no invitation link in the email:\n${email.text}`).toBeDefined();
-      const { context: sitterContext, page: sitter } = await openPage(browser(), { viewport: phone });
+      const { context: sitterContext, page: sitter } = await joinByInvitation(browser(), stack, api, {
+        email: newEmail(`eggs-sitter-${backend}`),
+        role: 'sitter',
+        name: 'Sam Sitter',
+      });
       try {
-        const signUp = await sitter.request.post(`${stack.baseUrl}/api/public/invitations/${token}/sign-up`, {
-          headers: { Origin: stack.baseUrl },
-          data: { name: 'Sam Sitter', password },
-        });
-        expect(signUp.status(), await signUp.text()).toBe(201);
         const sitterMain = sitter.getByRole('main');
         await sitter.goto(`${stack.baseUrl}/group/${layers}`);
         await sitterMain.getByRole('link', { name: 'Collect Eggs', exact: true }).click();
