@@ -28,7 +28,7 @@ import {
   expectVisible,
 } from './support/checks';
 import { expectToastAndDismiss, groupCard } from './support/herd';
-import { newEmail, password, signUpAndConfirm } from './support/journeys';
+import { joinByInvitation, newEmail, signUpAndConfirm } from './support/journeys';
 import { backends, startStack, type Stack } from './support/stack';
 
 const sitterName = 'Sam Sitter';
@@ -98,20 +98,12 @@ describe.skipIf(!browserAvailable)('farm roles: what a farm sitter sees and may 
         animalId: cloverId,
       });
 
-      // the owner invites a farm sitter; the link in the email carries the invitation's token
-      const sitterEmail = newEmail(`roles-sitter-${backend}`);
-      await ownerApi.post('/api/v1/farm/invitations', { email: sitterEmail, role: 'sitter' });
-      const email = await stack.waitForEmail(sitterEmail);
-      const token = new RegExp(`${stack.baseUrl}/invite/([A-Za-z0-9_-]{43})\\b`).exec(email.text)?.[1];
-      expect(token, `no invitation link in the email:\n${email.text}`).toBeDefined();
-
-      // the sitter signs up through it: the answer's session cookie lands in the sitter's context
-      ({ context: sitterContext, page: sitter } = await openPage(browser(), { viewport: phone }));
-      const signUp = await sitter.request.post(`${stack.baseUrl}/api/public/invitations/${token}/sign-up`, {
-        headers: { Origin: stack.baseUrl },
-        data: { name: sitterName, password },
-      });
-      expect(signUp.status(), await signUp.text()).toBe(201);
+      // the owner invites a farm sitter, who signs up through the email's link
+      ({ context: sitterContext, page: sitter } = await joinByInvitation(browser(), stack, ownerApi, {
+        email: newEmail(`roles-sitter-${backend}`),
+        role: 'sitter',
+        name: sitterName,
+      }));
       expect((await sitterContext.cookies(stack.baseUrl)).length).toBeGreaterThan(0);
       const farms = await farmApi(sitter, stack.baseUrl).get<{
         current: string;

@@ -14,7 +14,7 @@ import {
   expectToast,
   expectVisible,
 } from './support/checks';
-import { newEmail, password, signUpAndConfirm } from './support/journeys';
+import { joinByInvitation, newEmail, signUpAndConfirm } from './support/journeys';
 import { backends, startStack, type Stack } from './support/stack';
 
 const farmName = 'Hill Farm of the Long Acre';
@@ -38,17 +38,11 @@ describe.skipIf(!browserAvailable)('your profile and farm settings', () => {
       await ownerApi.call('PATCH', '/api/v1/farm/settings', { farmName });
       await ownerApi.call('PATCH', '/api/v1/profile', { ownerName: 'Olive Owner' });
 
-      const memberEmail = newEmail(`settings-member-${backend}`);
-      await ownerApi.post('/api/v1/farm/invitations', { email: memberEmail, role: 'member' });
-      const email = await stack.waitForEmail(memberEmail);
-      const token = new RegExp(`${stack.baseUrl}/invite/([A-Za-z0-9_-]{43})\\b`).exec(email.text)?.[1];
-      expect(token, `no invitation link in the email:\n${email.text}`).toBeDefined();
-      ({ context: memberContext, page: member } = await openPage(browser(), { viewport: phone }));
-      const signUp = await member.request.post(`${stack.baseUrl}/api/public/invitations/${token}/sign-up`, {
-        headers: { Origin: stack.baseUrl },
-        data: { name: 'Pat Partner', password },
-      });
-      expect(signUp.status(), await signUp.text()).toBe(201);
+      ({ context: memberContext, page: member } = await joinByInvitation(browser(), stack, ownerApi, {
+        email: newEmail(`settings-member-${backend}`),
+        role: 'member',
+        name: 'Pat Partner',
+      }));
     });
     afterAll(async () => {
       await memberContext?.close();

@@ -16,4 +16,6 @@ export const keys = {
   dailyEmail: 'daily-email',
   invitation: 'invitation',
   sharedRecord: 'shared-record',
+  production: 'production',
+  eggCollections: 'egg-collections',
 } as const;
