@@ -2,7 +2,8 @@
 // name and contact, never the owner's farm. The owner sets the farm up through the API and invites
 // a partner as a Member, who signs up through the invitation's link and opens Account at 390 px:
 // their own name under 'Your Name', the farm's settings shown without a way to change them; their
-// change leaves the owner's profile and the farm as they were. The owner changes the farm's unit.
+// change leaves the owner's profile and the farm as they were. The owner changes the farm's units
+// (weight, and milk beside it).
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, desktop, openPage, phone, sharedBrowser } from './support/browser';
@@ -70,6 +71,7 @@ describe.skipIf(!browserAvailable)('your profile and farm settings', () => {
       await member.getByRole('button', { name: 'Edit Profile', exact: true }).click();
       expect(await member.getByLabel('Farm Name', { exact: true }).count()).toBe(0);
       expect(await member.getByLabel('Weight Unit', { exact: true }).count()).toBe(0);
+      expect(await member.getByLabel('Milk Unit', { exact: true }).count()).toBe(0);
       await member.getByLabel('Your Name', { exact: true }).fill('Pat the Partner');
       await member.getByRole('button', { name: 'Save Changes', exact: true }).click();
       await expectToast(member, 'Profile updated successfully!');
@@ -87,13 +89,16 @@ describe.skipIf(!browserAvailable)('your profile and farm settings', () => {
       await owner.goto(`${stack.baseUrl}/account`);
       await owner.getByRole('button', { name: 'Edit Farm Settings', exact: true }).click();
       await owner.getByLabel('Weight Unit', { exact: true }).selectOption('kg');
+      await owner.getByLabel('Milk Unit', { exact: true }).selectOption('L');
       await owner.getByRole('button', { name: 'Save Changes', exact: true }).click();
       await expectToast(owner, 'Farm settings updated');
       await expectShown(owner, 'Weight Unit', 'kg');
+      await expectShown(owner, 'Milk Unit', 'L');
       await expectShown(owner, 'Your Name', 'Olive Owner');
 
       await member.reload();
       await expectShown(member, 'Weight Unit', 'kg');
+      await expectShown(member, 'Milk Unit', 'L');
     });
 
     it('uses a laptop screen: the sections flow into two columns, none cut', async () => {

@@ -1,5 +1,5 @@
 // Health record (issue 11): from a goat's profile, 'Health Record' shows her identity, weights,
-// medicines with route, lot and withdrawal, and notes; print hides the app around it. 'Share'
+// medicines with route, lot and withdrawal, notes, and her milk per lactation (issue 26); print hides the app around it. 'Share'
 // shows a link once; a visitor with no account opens it read-only (noindex), and after 'Revoke'
 // the same link opens nothing. Checked with axe, and for sideways scrolling at 360 px.
 import type { BrowserContext, Page } from 'playwright-core';
@@ -84,6 +84,20 @@ describe.skipIf(!browserAvailable)('health record: printed for the vet, shared b
         title: 'Limping',
         noteContent: 'Left hind, after the rain',
       });
+      // her milk before her kidding 20 days ago, and after it (half a pound thrown away)
+      const milked = (daysAgo: number, milking: string, amount: number, discarded = 0) =>
+        api.post('/api/v1/milk-records', {
+          milkedOn: addDays(today, -daysAgo),
+          milking,
+          records: [{ animalId: goatId, amount, discarded }],
+        });
+      await milked(25, 'once', 2);
+      await api.post(`/api/v1/animals/${goatId}/births`, {
+        bornOn: addDays(today, -20),
+        offspring: [{ name: 'Kid Never Shared' }],
+      });
+      await milked(3, 'morning', 3);
+      await milked(3, 'evening', 2.5, 0.5);
     });
     afterAll(async () => {
       await visitor?.close();
@@ -99,7 +113,7 @@ describe.skipIf(!browserAvailable)('health record: printed for the vet, shared b
       await expectPath(page, `/animal/${goatId}/record`);
       await expectHeaderTitle(page, `Health Record: ${goatName}`);
       const record = main().getByRole('article', { name: goatName, exact: true });
-      for (const heading of ['Identity', 'Weights', 'Medications', 'Notes'])
+      for (const heading of ['Identity', 'Weights', 'Medications', 'Notes', 'Milk'])
         await expectVisible(record.getByRole('heading', { name: heading, exact: true }));
       // at the top: whose animal, when printed, and what is not safe today (10 days from 5 days ago)
       await expectVisible(record.getByText('Hollow Creek Farm', { exact: true }));
@@ -117,6 +131,14 @@ describe.skipIf(!browserAvailable)('health record: printed for the vet, shared b
         }),
       );
       await expectVisible(record.getByText('Limping', { exact: true }));
+      // her milk per lactation, in the farm's unit: before her first recorded birth, and since it
+      const milk = record.getByRole('table', { name: 'Milk per lactation', exact: true });
+      await expectVisible(milk.getByRole('rowheader', { name: /^Before first recorded birth/ }));
+      await expectVisible(
+        milk.getByRole('rowheader', { name: new RegExp(`^Birth ${usDate(addDays(today, -20))}`) }),
+      );
+      await expectVisible(milk.getByRole('cell', { name: '5.5 lbs', exact: true }));
+      await expectVisible(milk.getByRole('cell', { name: '0.5 lbs', exact: true }));
 
       await page.setViewportSize(narrowPhone);
       await expectNoSeriousA11yViolations(page, 'the health record');
@@ -176,7 +198,15 @@ describe.skipIf(!browserAvailable)('health record: printed for the vet, shared b
       await expectVisible(record.getByText(`Owner: Olive Grant · ${ownerEmail}`, { exact: true }));
       await expectVisible(record.getByText(`Not safe for meat until ${shortDate(addDays(today, 5))}`));
       const text = await stranger.locator('body').innerText();
-      for (const secret of ['Secret Paddock Group', 'Other Goat Never Shared', 'Edit', 'Delete', 'Revoke'])
+      await expectVisible(record.getByRole('table', { name: 'Milk per lactation', exact: true }));
+      for (const secret of [
+        'Secret Paddock Group',
+        'Other Goat Never Shared',
+        'Kid Never Shared',
+        'Edit',
+        'Delete',
+        'Revoke',
+      ])
         expect(text, `the shared page shows '${secret}'`).not.toContain(secret);
       await stranger.setViewportSize(narrowPhone);
       await expectNoSeriousA11yViolations(stranger, 'the shared record');

@@ -39,6 +39,9 @@ import { createMembersRepo } from './features/members/members.repo';
 import { membersRoutes, publicInvitationRoutes } from './features/members/members.routes';
 import { createMembersService } from './features/members/members.service';
 import { groupsRoutes } from './features/groups/groups.routes';
+import { createMilkRepo } from './features/production/milk.repo';
+import { milkRoutes } from './features/production/milk.routes';
+import { createMilkService } from './features/production/milk.service';
 import { createProductionRepo } from './features/production/production.repo';
 import { productionRoutes } from './features/production/production.routes';
 import { createProfileRepo } from './features/account/profile.repo';
@@ -93,6 +96,7 @@ export type ApiRoutes = Hono<
   | RoutesOf<typeof remindersRoutes>
   | RoutesOf<typeof breedingRoutes>
   | RoutesOf<typeof productionRoutes>
+  | RoutesOf<typeof milkRoutes>
   | RoutesOf<typeof recordsRoutes>
   | RoutesOf<typeof calendarRoutes>
   | RoutesOf<typeof exportRoutes>
@@ -279,8 +283,10 @@ export function createApp(deps: AppDeps) {
   api.route('/', remindersRoutes({ repo: createRemindersRepo(db), care, profiles }));
   api.route('/', breedingRoutes({ db, repo: createBreedingRepo(db), animals, profiles }));
   api.route('/', productionRoutes({ repo: createProductionRepo(db), profiles }));
+  const milk = createMilkService({ db, repo: createMilkRepo(db), profiles });
+  api.route('/', milkRoutes(milk));
   const records = createRecordsRepo(db);
-  const recordDeps = { repo: records, animals, care, profiles };
+  const recordDeps = { repo: records, animals, care, milk, profiles };
   api.route('/', recordsRoutes({ ...recordDeps, origin: appOrigin }));
   const calendar = { repo: createCalendarRepo(db), origin: appOrigin };
   api.route('/', calendarRoutes(calendar));

@@ -15,6 +15,8 @@ export type OwnerRecords = {
   species: string;
   breeding: string;
   eggCollection: string;
+  /** the female animal's milk, recorded by the owner */
+  milkRecord: string;
   /** made only for a row that names it: an invitation still out, and a member of the owner's farm (a throwaway one) */
   invitation: string;
   member: string;
@@ -487,6 +489,68 @@ export const appRoutes: Record<string, AppRouteRow> = {
     kind: 'api',
     least: 'sitter',
     query: (records) => `groupId=${records.group}`,
+    owner: 200,
+    otherFarm: 404,
+  },
+
+  // milk: a farm sitter records it and changes only their own (the owner's here: 403)
+  'POST /api/v1/milk-records': {
+    kind: 'api',
+    least: 'sitter',
+    body: (records) => ({
+      milkedOn: '2026-01-15',
+      milking: 'evening',
+      groupId: records.group,
+      records: [{ animalId: records.animal, amount: 3.5 }],
+    }),
+    owner: 201,
+    otherFarm: 422,
+  },
+  // aimed at the owner's doe: another farm gets its own (empty) list
+  'GET /api/v1/milk-records': {
+    kind: 'api',
+    least: 'sitter',
+    query: (records) => `animalId=${records.animal}`,
+    owner: 200,
+    otherFarm: 200,
+  },
+  'PATCH /api/v1/milk-records/:id': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'milkRecord' },
+    body: () => ({ amount: 2.25 }),
+    owner: 200,
+    roleStatus: { sitter: 403 },
+    otherFarm: 404,
+  },
+  'DELETE /api/v1/milk-records/:id': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'milkRecord' },
+    owner: 204,
+    roleStatus: { sitter: 403 },
+    otherFarm: 404,
+  },
+  'GET /api/v1/groups/:id/milk-withdrawal': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'group' },
+    query: () => 'date=2026-01-15',
+    owner: 200,
+    otherFarm: 404,
+  },
+  'GET /api/v1/animals/:id/milk-withdrawal': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'animal' },
+    query: () => 'date=2026-01-15',
+    owner: 200,
+    otherFarm: 404,
+  },
+  'GET /api/v1/production/milk': {
+    kind: 'api',
+    least: 'sitter',
+    query: (records) => `animalId=${records.animal}`,
     owner: 200,
     otherFarm: 404,
   },

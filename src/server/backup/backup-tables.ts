@@ -16,6 +16,7 @@ import {
   farmMembers,
   farms,
   groups,
+  milkRecords,
   profiles,
   rateLimit,
   recordShares,
@@ -52,6 +53,7 @@ const ordered: PgTable[] = [
   reminderAnimals,
   breedings,
   eggCollections,
+  milkRecords,
   recordShares,
   calendarFeeds,
 ];

@@ -1,6 +1,6 @@
 // Test support: a farm with something in every table, made through the HTTP API as a farmer
 // would — profile, own species, two groups, animals (one with a photo, one in both groups, one
-// the other's dam), a breeding with the farm's gestation, a shared health record, a calendar feed, an invitation, a daily email sent, an egg collection,
+// the other's dam), a breeding with the farm's gestation, a shared health record, a calendar feed, an invitation, a daily email sent, an egg collection, Clover's milk,
 // care entries with their reminders, a repeating reminder completed once, a known device, a pending reset link.
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
@@ -27,7 +27,7 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
     expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
     return (response.status === 204 ? null : await response.json()) as { id: string };
   };
-  await call('PATCH', '/api/v1/farm/settings', { farmName, weightUnit: 'kg' });
+  await call('PATCH', '/api/v1/farm/settings', { farmName, weightUnit: 'kg', milkUnit: 'gal' });
   await call('PATCH', '/api/v1/profile', {
     ownerName: 'Ada Farmer',
     phone: '+44 20 7946 0000',
@@ -135,6 +135,13 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
     eggs: 9,
     cracked: 1,
     note: 'Nest box 2',
+  });
+  // Clover's morning milk, in litres on a farm that weighs in kg
+  await call('POST', '/api/v1/milk-records', {
+    milking: 'morning',
+    unit: 'L',
+    groupId: goats.id,
+    records: [{ animalId: clover.id, amount: 2.75, discarded: 0.5, note: 'Left half hard' }],
   });
   // the daily reminder email, sent on a morning three weeks on (the farm is on UTC)
   await call('PUT', '/api/v1/daily-email', { enabled: true });

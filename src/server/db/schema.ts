@@ -135,6 +135,8 @@ export const knownDevices = pgTable(
 // ---- Paddock --------------------------------------------------------------------------------
 
 export const weightUnit = pgEnum('weight_unit', ['lbs', 'kg']);
+/** a farm's milk unit and each milk record's (migration 0029): weights and volumes alike */
+export const milkUnit = pgEnum('milk_unit', ['lbs', 'kg', 'L', 'gal']);
 /** Owner > Member > Farm Sitter: see src/server/http/permissions.ts for what each may call */
 export const farmRole = pgEnum('farm_role', ['owner', 'member', 'sitter']);
 
@@ -145,6 +147,8 @@ export const farms = pgTable('farms', {
   name: text('name'),
   timeZone: text('time_zone').notNull().default('UTC'),
   weightUnit: weightUnit('weight_unit').notNull().default('lbs'),
+  /** what milk totals are shown in (Farm Settings); a new farm starts in lbs, as its weight unit */
+  milkUnit: milkUnit('milk_unit').notNull().default('lbs'),
   /** a demo farm's end ('View Demo'): removed with its user after it; null for real farms */
   demoUntil: timestamp('demo_until', { withTimezone: true }),
   /** a 'Download JSON' import under way since then (migration 0025); null otherwise */
@@ -622,6 +626,56 @@ export const eggCollections = pgTable(
     index('egg_collections_farm_id_group_id_idx').on(table.farmId, table.groupId, table.collectedOn.desc()),
     index('egg_collections_farm_id_collected_on_idx').on(table.farmId, table.collectedOn.desc()),
     index('egg_collections_recorded_by_idx')
+      .on(table.recordedBy)
+      .where(sql`${table.recordedBy} is not null`),
+  ],
+);
+
+export const milking = pgEnum('milking', ['morning', 'evening', 'once']);
+
+/**
+ * One doe's milk at one milking (issue 26; migration 0029 holds the keys and checks): `amount` in
+ * `unit` as recorded, of which `discarded` was thrown away for a milk withdrawal.
+ */
+export const milkRecords = pgTable(
+  'milk_records',
+  {
+    id: uuid('id').notNull(),
+    farmId: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    animalId: uuid('animal_id').notNull(),
+    /** the group it was recorded from, if any; null once that group is deleted */
+    groupId: uuid('group_id'),
+    milkedOn: date('milked_on', { mode: 'string' }).notNull(),
+    milking: milking('milking').notNull(),
+    amount: numeric('amount', { precision: 7, scale: 2, mode: 'number' }).notNull(),
+    unit: milkUnit('unit').notNull(),
+    discarded: numeric('discarded', { precision: 7, scale: 2, mode: 'number' }).notNull().default(0),
+    note: text('note'),
+    /** who recorded it: a farm sitter changes only their own */
+    recordedBy: uuid('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.farmId, table.id] }),
+    foreignKey({
+      name: 'milk_records_animal_fk',
+      columns: [table.farmId, table.animalId],
+      foreignColumns: [animals.farmId, animals.id],
+    }).onDelete('cascade'),
+    // ON DELETE SET NULL ("group_id") in the migration (0029), as care_entries_group_fk
+    foreignKey({
+      name: 'milk_records_group_fk',
+      columns: [table.farmId, table.groupId],
+      foreignColumns: [groups.farmId, groups.id],
+    }).onDelete('set null'),
+    index('milk_records_farm_id_animal_id_idx').on(table.farmId, table.animalId, table.milkedOn.desc()),
+    index('milk_records_farm_id_milked_on_idx').on(table.farmId, table.milkedOn.desc()),
+    index('milk_records_farm_id_group_id_idx')
+      .on(table.farmId, table.groupId)
+      .where(sql`${table.groupId} is not null`),
+    index('milk_records_recorded_by_idx')
       .on(table.recordedBy)
       .where(sql`${table.recordedBy} is not null`),
   ],

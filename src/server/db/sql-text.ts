@@ -49,3 +49,30 @@ export async function preparedRows<Row>(db: Database, name: string, query: SQL):
   const result: unknown = await prepared.execute();
   return (result as { rows: Row[] }).rows;
 }
+
+/**
+ * One page of `rows` (a query of the filtered rows, in no order) as the JSON text of Page<T>, in
+ * `order` (its columns, unqualified: 'day desc, id desc'), each row as `item` of the alias given.
+ * `limit` + 1 rows are read; the extra one only tells there is a next page. One statement.
+ */
+export const pageQuery = (rows: SQL, order: SQL, item: (row: SQL) => SQL, offset: number, limit: number) =>
+  sql`with slice as (
+      select * from (${rows}) filtered order by ${order} offset ${offset} limit ${limit + 1}
+    ), page as (
+      select slice.*, row_number() over (order by ${order}) as n from slice
+    )
+    select json_build_object(
+      'items', coalesce((
+        select json_agg(${item(sql`page`)} order by page.n) from page where page.n <= ${limit}
+      ), '[]'::json),
+      'nextOffset', case when (select count(*) from page) > ${limit} then ${offset + limit}::int end
+    )::text as body`;
+
+/** An UPDATE's SET list: `updated_at = now()`, and `column = value` for each change given (undefined: kept). */
+export function changedColumns<T extends object>(changes: T, columns: Record<keyof T, string>): SQL {
+  const sets: SQL[] = [sql`updated_at = now()`];
+  for (const [key, column] of Object.entries(columns) as [keyof T, string][]) {
+    if (changes[key] !== undefined) sets.push(sql`${sql.identifier(column)} = ${changes[key]}`);
+  }
+  return sql.join(sets, sql`, `);
+}

@@ -191,7 +191,7 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
 
   /**
    * A fresh set of the owner's records: a group, a species, an animal with a photo, a care entry,
-   * a reminder, a breeding, an egg collection; an invitation and a (throwaway) member only when the row names them.
+   * a reminder, a breeding, an egg collection, the animal's milk (she is female); an invitation and a (throwaway) member only when the row names them.
    */
   async function ownerRecords(needs: RecordKind[] = []): Promise<OwnerRecords> {
     const c = cookies.owner;
@@ -202,7 +202,13 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
     const animal = await json(
       await send('/api/v1/animals', {
         cookie: c,
-        body: { name: `${marker} animal`, speciesId: species.id, groupIds: [group.id], weight: 42 },
+        body: {
+          name: `${marker} animal`,
+          speciesId: species.id,
+          sex: 'female',
+          groupIds: [group.id],
+          weight: 42,
+        },
       }),
     );
     await json(await send(`/api/v1/animals/${animal.id}/photo`, { method: 'PUT', cookie: c, photo: true }));
@@ -242,11 +248,22 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
         body: { groupId: group.id, collectedOn: '2026-01-10', eggs: 10, note: `${marker} eggs` },
       }),
     );
+    const milk = await json(
+      await send('/api/v1/milk-records', {
+        cookie: c,
+        body: {
+          milkedOn: '2026-01-10',
+          milking: 'morning',
+          records: [{ animalId: animal.id, amount: 4, note: `${marker} milk` }],
+        },
+      }),
+    );
     const records = {
       invitation: needs.includes('invitation') ? (await invite('member')).id : '',
       member: needs.includes('member') ? (await join('member')).userId : '',
       breeding: breeding.id,
       eggCollection: eggs.id,
+      milkRecord: milk.records[0].id,
       group: group.id,
       animal: animal.id,
       careEntry: batch.entries[0].id,
@@ -276,6 +293,7 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
       family: await read(`/api/v1/animals/${records.animal}/family`),
       breedings: await read(`/api/v1/animals/${records.animal}/breedings`),
       eggs: await read(`/api/v1/egg-collections?groupId=${records.group}`),
+      milk: await read(`/api/v1/milk-records?animalId=${records.animal}`),
       entry: await read(`/api/v1/care-entries/${records.careEntry}`),
       reminders: await read('/api/v1/reminders'),
       species: await read('/api/v1/species'),

@@ -226,6 +226,7 @@ type Pools = {
   careEntry: string[];
   reminder: string[];
   eggCollection: string[];
+  milkRecord: string[];
   foreign: string[];
   /** the type of each care entry in the pool, by id */
   careEntryType: Map<string, string>;
@@ -313,7 +314,7 @@ function valueFor(schema: Schema, name: string, pools: Pools): fc.Arbitrary<unkn
   if (name === 'speciesId') return pool('species');
   if (/due/i.test(name))
     return fc.oneof(fc.constantFrom(...futureDates), dateBetween(`${soon}-01-01`, `${soon + 8}-12-31`));
-  if (/date/i.test(name) || name === 'collectedOn')
+  if (/date/i.test(name) || name === 'collectedOn' || name === 'milkedOn')
     return fc.oneof(fc.constantFrom(...pastDates), dateBetween('1990-01-01', '2025-12-31'));
   if (name === 'timeZone') return fc.constantFrom(...zones);
   if (name === 'color') return fc.constantFrom(...colors);
@@ -488,6 +489,7 @@ describe.each(backends)('generated input on %s', (backend) => {
     careEntry: [],
     reminder: [],
     eggCollection: [],
+    milkRecord: [],
     foreign: [],
     careEntryType: new Map(),
   };
@@ -562,8 +564,13 @@ describe.each(backends)('generated input on %s', (backend) => {
     pools.species.push(
       ...((await get('/api/v1/species')).body as { id: string }[]).slice(0, 3).map((species) => species.id),
     );
-    for (const name of ['Clover', 'Daisy', 'Pepper'])
-      pools.animal.push((await create('/api/v1/animals', { name, groupIds: pools.group })).id);
+    // Clover is a doe: milk records need a female
+    for (const [name, sex] of [
+      ['Clover', 'female'],
+      ['Daisy', undefined],
+      ['Pepper', undefined],
+    ])
+      pools.animal.push((await create('/api/v1/animals', { name, sex, groupIds: pools.group })).id);
     const [first] = pools.animal as [string];
     for (const body of [
       {
@@ -612,6 +619,16 @@ describe.each(backends)('generated input on %s', (backend) => {
           })
         ).id,
       );
+    for (const amount of [3.25, 0.5])
+      pools.milkRecord.push(
+        (
+          await create('/api/v1/milk-records', {
+            milkedOn: '2026-01-02',
+            milking: 'morning',
+            records: [{ animalId: first, amount }],
+          })
+        ).records[0].id,
+      );
     const foreignGroup = (await create('/api/v1/groups', { name: 'Theirs' }, other)).id;
     pools.foreign.push(
       foreignGroup,
@@ -624,6 +641,7 @@ describe.each(backends)('generated input on %s', (backend) => {
   async function emptyImporterFarm() {
     const farmId = ((await get('/api/v1/farms', importer)).body as { current: string }).current;
     for (const table of [
+      'milk_records',
       'egg_collections',
       'breedings',
       'reminder_animals',
@@ -653,7 +671,9 @@ describe.each(backends)('generated input on %s', (backend) => {
               ? 'careEntry'
               : template.startsWith('/api/v1/egg-collections')
                 ? 'eggCollection'
-                : 'reminder';
+                : template.startsWith('/api/v1/milk-records')
+                  ? 'milkRecord'
+                  : 'reminder';
       const hostileIds = fc.constantFrom(
         'not-a-uuid',
         '%00',

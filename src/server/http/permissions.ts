@@ -126,6 +126,15 @@ export const permissions: Record<string, Need> = {
   'DELETE /api/v1/egg-collections/:id': 'sitter',
   'GET /api/v1/groups/:id/egg-withdrawal': 'sitter',
   'GET /api/v1/production/eggs': 'sitter',
+  // milk likewise: a farm sitter milks, and changes or deletes only the records they made
+  // (milk.service.ts refuses another person's with a 403)
+  'GET /api/v1/milk-records': 'sitter',
+  'POST /api/v1/milk-records': 'sitter',
+  'PATCH /api/v1/milk-records/:id': 'sitter',
+  'DELETE /api/v1/milk-records/:id': 'sitter',
+  'GET /api/v1/groups/:id/milk-withdrawal': 'sitter',
+  'GET /api/v1/animals/:id/milk-withdrawal': 'sitter',
+  'GET /api/v1/production/milk': 'sitter',
 
   'GET /api/v1/reminders': 'sitter',
   'GET /api/v1/reminders/:id': 'sitter',

@@ -16,6 +16,7 @@ import {
 } from './care';
 import { calendarDate, recordId } from './common';
 import { groupCreateSchema } from './groups';
+import { milkRecordCreateSchema, milkRecordItemSchema, milkUnitMessage, milkUnits } from './milk';
 import { eggCollectionCreateSchema } from './production';
 import { weightUnits } from './profile';
 
@@ -44,6 +45,7 @@ const note = noteEntryCreateSchema.shape;
 const reminder = reminderCreateSchema.shape;
 const breeding = breedingCreateSchema.shape;
 const eggs = eggCollectionCreateSchema.shape;
+const milk = { ...milkRecordCreateSchema.shape, ...milkRecordItemSchema.shape };
 
 const entryColumns = {
   id,
@@ -174,6 +176,25 @@ export const documentRowSchemas = {
           ),
         { message: 'Cannot be more than the eggs collected', path: ['eggs'] },
       ),
+    ),
+  milk_records: z
+    .object({
+      id,
+      animal_id: id,
+      group_id: optionalId,
+      milked_on: date,
+      milking: milk.milking,
+      amount: milk.amount,
+      unit: z.enum(milkUnits, milkUnitMessage),
+      discarded: milk.discarded,
+      note: milk.note,
+      ...timestamps,
+    })
+    .check(
+      z.refine((row) => row.discarded == null || row.discarded <= row.amount, {
+        message: 'Cannot be more than the amount',
+        path: ['discarded'],
+      }),
     ),
 } as const;
 

@@ -1,6 +1,7 @@
 // Account → 'Export Data' → 'Download JSON': the farm's records in one document, which an import
 // reads back — its tables' rows as the database keeps them, parents first, without farm ids.
 import * as z from 'zod/mini';
+import { milkUnitMessage, milkUnits } from './milk';
 import { farmNameSchema, timeZoneSchema } from './profile';
 
 export const exportDocumentSchema = z.object({
@@ -11,6 +12,8 @@ export const exportDocumentSchema = z.object({
     name: farmNameSchema,
     timeZone: timeZoneSchema,
     weightUnit: z.enum(['lbs', 'kg']),
+    /** absent in a file from before milk (issue 26): the farm's milk is then in its weight unit */
+    milkUnit: z.optional(z.enum(milkUnits, milkUnitMessage)),
   }),
   /** the built-in species (ids differ between installations: an import maps them by name) */
   builtInSpecies: z.array(z.object({ id: z.string(), name: z.string() })),

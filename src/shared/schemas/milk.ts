@@ -130,6 +130,13 @@ export const milkRecordSchema = z.object({
 });
 export type MilkRecord = z.infer<typeof milkRecordSchema>;
 
+/** The answer to a PATCH: the record, and the withdrawal on its day (none: []), as when recorded. */
+export const milkRecordWrittenSchema = z.object({
+  ...milkRecordSchema.shape,
+  withdrawal: z.array(milkWithdrawalSchema),
+});
+export type MilkRecordWritten = z.infer<typeof milkRecordWrittenSchema>;
+
 /** The answer to a POST: the records, and the withdrawals that made them discarded (none: []). */
 export const milkRecordsWrittenSchema = z.object({
   records: z.array(milkRecordSchema),

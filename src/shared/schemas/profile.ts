@@ -1,8 +1,9 @@
 // The Account page's data: the person ('Your Profile': their name, contact email, phone, location),
 // which everyone changes for themselves, and the farm in use's settings ('Farm Settings': name, time
-// zone, weight unit), which everyone reads and only the farm's owners change (PATCH /farm/settings).
+// zone, weight and milk units), which everyone reads and only the farm's owners change (PATCH /farm/settings).
 import * as z from 'zod/mini';
 import { isTimeZone, optionalText } from './common';
+import { milkUnitMessage, milkUnits } from './milk';
 
 export const weightUnits = ['lbs', 'kg'] as const;
 export type WeightUnit = (typeof weightUnits)[number];
@@ -15,6 +16,8 @@ export const profileSchema = z.object({
   location: z.nullable(z.string()),
   timeZone: z.string(),
   weightUnit: z.enum(weightUnits),
+  /** what milk totals are shown in (issue 26) */
+  milkUnit: z.enum(milkUnits),
   /** when this demo farm ends (ISO); null for a real farm */
   demoUntil: z.nullable(z.string()),
 });
@@ -53,6 +56,7 @@ export const farmSettingsUpdateSchema = z.partial(
     farmName: farmNameSchema,
     timeZone: timeZoneSchema,
     weightUnit: z.enum(weightUnits, 'Choose lbs or kg'),
+    milkUnit: z.enum(milkUnits, milkUnitMessage),
   }),
 );
 export type FarmSettingsUpdate = z.input<typeof farmSettingsUpdateSchema>;

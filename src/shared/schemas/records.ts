@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { sexValues, withdrawalEndsSchema } from './animals';
 import { careEntrySchema, weightPointSchema } from './care';
+import { milkUnits } from './milk';
 import { weightUnits } from './profile';
 
 /** A medicine or a note as the record shows it: the entry's own fields, none that name other records. */
@@ -26,6 +27,26 @@ export const recordEntrySchema = z.extend(
   { type: z.enum(['medical', 'note']) },
 );
 export type RecordEntry = z.infer<typeof recordEntrySchema>;
+
+/**
+ * A doe's milk in one lactation: from a recorded birth (a kid with her as dam, or a breeding marked
+ * born) to the day before the next; the milk before her first recorded birth is a period of its own.
+ */
+export const lactationSchema = z.object({
+  /** the birth it began with; null for the milk before her first recorded birth */
+  from: z.nullable(z.string()),
+  /** the day before her next birth; null for the last period (still running, or ended unrecorded) */
+  to: z.nullable(z.string()),
+  firstMilked: z.string(),
+  lastMilked: z.string(),
+  /** the days she was milked in it */
+  days: z.number(),
+  /** in the farm's milk unit, rounded to two decimals */
+  amount: z.number(),
+  saleable: z.number(),
+  discarded: z.number(),
+});
+export type Lactation = z.infer<typeof lactationSchema>;
 
 export const healthRecordSchema = z.object({
   /** whose animal it is, as a vet's paper names it: the farm and its (first) owner */
@@ -57,6 +78,8 @@ export const healthRecordSchema = z.object({
   /** newest first */
   medications: z.array(recordEntrySchema),
   notes: z.array(recordEntrySchema),
+  /** a doe's milk per lactation, oldest first, in the farm's milk unit; null for an animal never milked */
+  milk: z.nullable(z.object({ unit: z.enum(milkUnits), lactations: z.array(lactationSchema) })),
 });
 export type HealthRecord = z.infer<typeof healthRecordSchema>;
 

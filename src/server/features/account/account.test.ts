@@ -29,6 +29,7 @@ const rowsOf: Record<string, string> = {
   reminder_animals: 'farm_id = $farm',
   breedings: 'farm_id = $farm',
   egg_collections: 'farm_id = $farm',
+  milk_records: 'farm_id = $farm',
   species_gestation: 'farm_id = $farm',
   record_shares: 'farm_id = $farm',
   calendar_feeds: 'farm_id = $farm',

@@ -2,12 +2,13 @@
 // prepared once per database, so PostgreSQL plans them once per connection.
 import { eq, sql } from 'drizzle-orm';
 import { dateInZone } from '../../../shared/care/dates';
-import type { Profile } from '../../../shared/schemas/profile';
+import type { MilkUnit } from '../../../shared/schemas/milk';
+import type { Profile, WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import { farms, profiles } from '../../db/schema';
 
 export type ProfileChanges = {
-  farm: Partial<{ name: string | null; timeZone: string; weightUnit: 'lbs' | 'kg' }>;
+  farm: Partial<{ name: string | null; timeZone: string; weightUnit: WeightUnit; milkUnit: MilkUnit }>;
   person: Partial<{
     ownerName: string | null;
     email: string | null;
@@ -16,7 +17,7 @@ export type ProfileChanges = {
   }>;
 };
 
-export type FarmSettings = { weightUnit: 'lbs' | 'kg'; timeZone: string };
+export type FarmSettings = { weightUnit: WeightUnit; milkUnit: MilkUnit; timeZone: string };
 
 const settingsTtlMs = 10_000;
 
@@ -30,6 +31,7 @@ export function createProfileRepo(db: Database) {
       location: profiles.location,
       timeZone: farms.timeZone,
       weightUnit: farms.weightUnit,
+      milkUnit: farms.milkUnit,
       demoUntil: farms.demoUntil,
     })
     .from(profiles)
@@ -39,7 +41,7 @@ export function createProfileRepo(db: Database) {
     .prepare('profile_find');
 
   const settingsStatement = db
-    .select({ weightUnit: farms.weightUnit, timeZone: farms.timeZone })
+    .select({ weightUnit: farms.weightUnit, milkUnit: farms.milkUnit, timeZone: farms.timeZone })
     .from(farms)
     .where(eq(farms.id, sql.placeholder('farmId')))
     .prepare('farm_settings');
@@ -49,13 +51,13 @@ export function createProfileRepo(db: Database) {
   // same database sees a change within `settingsTtlMs`.
   const remembered = new Map<string, { settings: FarmSettings; validUntil: number }>();
 
-  /** the farm's weight unit and time zone */
+  /** the farm's weight and milk units and time zone */
   const settings = async (farmId: string): Promise<FarmSettings> => {
     const now = Date.now();
     const known = remembered.get(farmId);
     if (known && known.validUntil > now) return known.settings;
     const [row] = await settingsStatement.execute({ farmId });
-    const found = row ?? { weightUnit: 'lbs' as const, timeZone: 'UTC' };
+    const found = row ?? { weightUnit: 'lbs' as const, milkUnit: 'lbs' as const, timeZone: 'UTC' };
     if (remembered.size >= 10_000) remembered.clear();
     remembered.set(farmId, { settings: found, validUntil: now + settingsTtlMs });
     return found;

@@ -46,7 +46,7 @@ export function profileRoutes(profiles: ProfileService) {
       '/farm/settings',
       describeRoute({
         tags: ['Profile'],
-        summary: "Change the farm's name, time zone or weight unit (owners only)",
+        summary: "Change the farm's name, time zone, weight unit or milk unit (owners only)",
         responses: {
           200: jsonContent(profileSchema, "The caller's profile with the farm's new settings"),
           401: jsonContent(apiErrorSchema, 'Not signed in'),

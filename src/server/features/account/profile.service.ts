@@ -1,6 +1,6 @@
 // The rules of the profile, between the HTTP layer (profile.routes.ts) and the database
 // (profile.repo.ts): the person's own fields ('Your Profile'), and the farm's ('Farm Settings': its
-// name, time zone and weight unit; permissions.ts lets only owners reach that route). Throws typed errors; the one onError maps them to HTTP.
+// name, time zone, weight and milk units; permissions.ts lets only owners reach that route). Throws typed errors; the one onError maps them to HTTP.
 import type * as z from 'zod/mini';
 import type { farmSettingsUpdateSchema, profileUpdateSchema } from '../../../shared/schemas/profile';
 import { NotFoundError } from '../../http/errors';
@@ -19,7 +19,7 @@ export function createProfileService(repo: ProfileRepo) {
   return {
     find,
 
-    /** The farm's weight unit and time zone (remembered for a few seconds). */
+    /** The farm's weight and milk units and time zone (remembered for a few seconds). */
     settings: (farmId: string) => repo.settings(farmId),
 
     /** The farm's today ('YYYY-MM-DD'), on its own calendar: the one place a service reads it. */
@@ -46,6 +46,7 @@ export function createProfileService(repo: ProfileRepo) {
           ...(body.farmName !== undefined && { name: body.farmName }),
           ...(body.timeZone !== undefined && { timeZone: body.timeZone }),
           ...(body.weightUnit !== undefined && { weightUnit: body.weightUnit }),
+          ...(body.milkUnit !== undefined && { milkUnit: body.milkUnit }),
         },
         person: {},
       });

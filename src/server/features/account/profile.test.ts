@@ -15,7 +15,7 @@ describe.each(backends)('profile API on %s', (backend) => {
     await t?.close();
   });
 
-  it('starts with the sign-up email, lbs and no farm name', async () => {
+  it('starts with the sign-up email, lbs for weights and milk, and no farm name', async () => {
     const response = await t.request('/api/v1/profile', { cookie: alice.cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -27,6 +27,7 @@ describe.each(backends)('profile API on %s', (backend) => {
       location: null,
       timeZone: 'UTC',
       weightUnit: 'lbs',
+      milkUnit: 'lbs',
       demoUntil: null,
     });
   });
@@ -35,7 +36,7 @@ describe.each(backends)('profile API on %s', (backend) => {
     const farm = await t.request('/api/v1/farm/settings', {
       method: 'PATCH',
       cookie: alice.cookie,
-      body: { farmName: '  Willow Creek  ', timeZone: 'America/Denver', weightUnit: 'kg' },
+      body: { farmName: '  Willow Creek  ', timeZone: 'America/Denver', weightUnit: 'kg', milkUnit: 'L' },
     });
     expect(farm.status).toBe(200);
     expect(await farm.json()).toMatchObject({ farmName: 'Willow Creek', timeZone: 'America/Denver' });
@@ -53,6 +54,7 @@ describe.each(backends)('profile API on %s', (backend) => {
       location: null,
       timeZone: 'America/Denver',
       weightUnit: 'kg',
+      milkUnit: 'L',
       demoUntil: null,
     });
     const again = await t.request('/api/v1/profile', {
@@ -64,6 +66,7 @@ describe.each(backends)('profile API on %s', (backend) => {
       farmName: 'Willow Creek',
       location: 'Vermont',
       weightUnit: 'kg',
+      milkUnit: 'L',
     });
   });
 
@@ -80,12 +83,14 @@ describe.each(backends)('profile API on %s', (backend) => {
     const farm = await t.request('/api/v1/farm/settings', {
       method: 'PATCH',
       cookie: alice.cookie,
-      body: { farmName: 'Changed', weightUnit: 'stone', timeZone: 'Mars/Olympus' },
+      body: { farmName: 'Changed', weightUnit: 'stone', milkUnit: 'pint', timeZone: 'Mars/Olympus' },
     });
     expect(farm.status).toBe(422);
-    expect(Object.keys((await farm.json()).error.fields).sort()).toEqual(['timeZone', 'weightUnit']);
+    const fields = (await farm.json()).error.fields;
+    expect(Object.keys(fields).sort()).toEqual(['milkUnit', 'timeZone', 'weightUnit']);
+    expect(fields.milkUnit).toEqual(['Choose lbs, kg, L or gal']);
     const unchanged = await (await t.request('/api/v1/profile', { cookie: alice.cookie })).json();
-    expect(unchanged).toMatchObject({ farmName: 'Willow Creek', ownerName: 'Alice Moreau' });
+    expect(unchanged).toMatchObject({ farmName: 'Willow Creek', ownerName: 'Alice Moreau', milkUnit: 'L' });
   });
 
   it("keeps the person's fields and the farm's apart: each route refuses the other's", async () => {
@@ -199,6 +204,6 @@ describe.each(backends)('profile API on %s', (backend) => {
     ).toHaveProperty('ownerName');
     expect(
       document.paths['/farm/settings'].patch.requestBody.content['application/json'].schema.properties,
-    ).toHaveProperty('weightUnit');
+    ).toHaveProperty('milkUnit');
   });
 });

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import { queryRows } from '../../db/sql-text';
 import { sexLabels, type Sex } from '../../../shared/schemas/animals';
 import { reminderWhat } from '../../../shared/care/reminder-title';
+import { milkingLabels, type Milking } from '../../../shared/schemas/milk';
 
 /** Rows per page: a few hundred KB of CSV at most. */
 export const exportPageSize = 500;
@@ -184,12 +185,23 @@ export const sheets: Sheet[] = [
       order by b.bred_on, b.id limit ${exportPageSize}`,
   },
   {
-    // eggs (issue 26): what was kept for sale and what was thrown away (withdrawal) side by side
+    // eggs and milk (issue 26), a row a collection or a milking, told apart by 'Product': eggs are
+    // counted, milk is an amount in its 'Unit' (as recorded); what was kept for sale and what was
+    // thrown away (a withdrawal) side by side, in the row's own count or unit
     file: 'production.csv',
     columns: [
-      ['Date', 'collected_on'],
+      ['Date', 'day'],
+      ['Product', 'product'],
       ['Group', 'group_name'],
+      ['Animal', 'animal'],
+      [
+        'Milking',
+        'milking',
+        (value) => (typeof value === 'string' ? milkingLabels[value as Milking] : value),
+      ],
       ['Eggs', 'eggs'],
+      ['Milk', 'milk'],
+      ['Unit', 'unit'],
       ['Saleable', 'saleable'],
       ['Discarded', 'discarded'],
       ['Cracked', 'cracked'],
@@ -198,16 +210,37 @@ export const sheets: Sheet[] = [
       ['Note', 'note'],
       ['ID', 'id'],
     ],
-    keys: ['e.collected_on', 'e.id'],
+    keys: ['p.day', 'p.product', 'p.id'],
     query: (farmId, after) => sql`
-      select e.id, e.collected_on::text as collected_on, g.name as group_name, e.eggs,
-        e.eggs - e.discarded as saleable, e.discarded, e.cracked, e.dirty, e.small, e.note
-      from egg_collections e
-      left join groups g on g.farm_id = e.farm_id and g.id = e.group_id
-      where e.farm_id = ${farmId} and ${after}
-      order by e.collected_on, e.id limit ${exportPageSize}`,
+      select * from (
+        select e.id, e.collected_on::text as day, 'Eggs' as product, g.name as group_name,
+          null::text as animal, null::text as milking, e.eggs::text as eggs, null::text as milk,
+          null::text as unit, (e.eggs - e.discarded)::text as saleable, e.discarded::text as discarded,
+          e.cracked::text as cracked, e.dirty::text as dirty, e.small::text as small, e.note
+        from egg_collections e
+        left join groups g on g.farm_id = e.farm_id and g.id = e.group_id
+        where e.farm_id = ${farmId}
+        union all
+        select m.id, m.milked_on::text, 'Milk', g.name, a.name, m.milking::text, null,
+          trim_scale(m.amount)::text, m.unit::text, trim_scale(m.amount - m.discarded)::text,
+          trim_scale(m.discarded)::text, null, null, null, m.note
+        from milk_records m
+        join animals a on a.farm_id = m.farm_id and a.id = m.animal_id
+        left join groups g on g.farm_id = m.farm_id and g.id = m.group_id
+        where m.farm_id = ${farmId}
+      ) p
+      where ${after}
+      order by p.day, p.product, p.id limit ${exportPageSize}`,
   },
 ];
+
+/** The farm's settings as the JSON export's head holds them. */
+export type FarmSettingsRow = {
+  name: string | null;
+  time_zone: string;
+  weight_unit: string;
+  milk_unit: string;
+};
 
 /** The farm's own rows of a table for the JSON export, by its key columns (no farm_id in them). */
 export type Table = { name: string; keys: string[]; omit: string[] };
@@ -241,6 +274,7 @@ export const tables: Table[] = [
   { name: 'reminder_animals', keys: ['reminder_id', 'animal_id'], omit: [] },
   { name: 'breedings', keys: ['id'], omit: [] },
   { name: 'egg_collections', keys: ['id'], omit: ['recorded_by'] },
+  { name: 'milk_records', keys: ['id'], omit: ['recorded_by'] },
 ];
 
 export function createExportRepo(db: Database) {
@@ -257,9 +291,9 @@ export function createExportRepo(db: Database) {
   return {
     farm: async (farmId: string) =>
       (
-        await queryRows<{ name: string | null; time_zone: string; weight_unit: string }>(
+        await queryRows<FarmSettingsRow>(
           db,
-          sql`select name, time_zone, weight_unit from farms where id = ${farmId}`,
+          sql`select name, time_zone, weight_unit, milk_unit from farms where id = ${farmId}`,
         )
       )[0],
 

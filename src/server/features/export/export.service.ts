@@ -3,7 +3,14 @@
 // client has taken the last), so a farm of any size goes out in bounded memory.
 import { Zip, ZipDeflate } from 'fflate';
 import { dateInZone } from '../../../shared/care/dates';
-import { exportPageSize, sheets, tables, type ExportRepo, type Sheet } from './export.repo';
+import {
+  exportPageSize,
+  sheets,
+  tables,
+  type ExportRepo,
+  type FarmSettingsRow,
+  type Sheet,
+} from './export.repo';
 
 const encoder = new TextEncoder();
 
@@ -60,7 +67,7 @@ export function createExportService(repo: ExportRepo) {
     farm: (farmId: string) => repo.farm(farmId),
     builtInSpecies: () => repo.builtInSpecies(),
 
-    /** animals.csv, groups.csv, care-entries.csv, reminders.csv, breedings.csv and production.csv, deflated into one ZIP. */
+    /** animals.csv, groups.csv, care-entries.csv, reminders.csv, breedings.csv and production.csv (eggs and milk), deflated into one ZIP. */
     csvZip(farmId: string): ReadableStream<Uint8Array> {
       let out: Uint8Array[] = [];
       let failure: Error | null = null;
@@ -116,11 +123,7 @@ export function createExportService(repo: ExportRepo) {
      * { format, version, exportedAt, farm, tables: { name: [rows] } } — every table of the farm's
      * records that an import needs, parents first, written as the pages are read.
      */
-    json(
-      farmId: string,
-      farm: { name: string | null; time_zone: string; weight_unit: string },
-      builtInSpecies: { id: string; name: string }[],
-    ) {
+    json(farmId: string, farm: FarmSettingsRow, builtInSpecies: { id: string; name: string }[]) {
       let index = -1;
       let after: unknown[] | null = null;
       let first = true;
@@ -131,7 +134,12 @@ export function createExportService(repo: ExportRepo) {
             format: 'paddock-export',
             version: 1,
             exportedAt: new Date().toISOString(),
-            farm: { name: farm.name, timeZone: farm.time_zone, weightUnit: farm.weight_unit },
+            farm: {
+              name: farm.name,
+              timeZone: farm.time_zone,
+              weightUnit: farm.weight_unit,
+              milkUnit: farm.milk_unit,
+            },
             builtInSpecies,
           };
           return [encoder.encode(`${JSON.stringify(head).slice(0, -1)},"tables":{`)];

@@ -226,6 +226,18 @@ describe.each(backends)('export on %s', (backend) => {
       mine,
     );
     await made('/api/v1/egg-collections', { groupId: pen10, collectedOn: '2026-02-01', eggs: 8 }, mine);
+    // milk: in the unit it was measured in, the part thrown away beside it, on the day of the eggs
+    await made(
+      '/api/v1/milk-records',
+      {
+        milkedOn: '2026-02-01',
+        milking: 'evening',
+        unit: 'L',
+        groupId: pen2,
+        records: [{ animalId: mother, amount: 2.5, discarded: 0.75, note: 'Hard udder' }],
+      },
+      mine,
+    );
 
     const response = await download('csv', mine);
     expect(response.headers.get('content-disposition')).toBe(
@@ -261,8 +273,13 @@ describe.each(backends)('export on %s', (backend) => {
     const production = files['production.csv']!;
     expect(production.headers).toEqual([
       'Date',
+      'Product',
       'Group',
+      'Animal',
+      'Milking',
       'Eggs',
+      'Milk',
+      'Unit',
       'Saleable',
       'Discarded',
       'Cracked',
@@ -272,10 +289,24 @@ describe.each(backends)('export on %s', (backend) => {
       'ID',
     ]);
     expect(
-      production.rows.map((row) => [row.Date, row.Group, row.Eggs, row.Saleable, row.Discarded, row.Note]),
+      production.rows.map((row) => [
+        row.Date,
+        row.Product,
+        row.Group,
+        row.Animal,
+        row.Milking,
+        row.Eggs,
+        row.Milk,
+        row.Unit,
+        row.Saleable,
+        row.Discarded,
+        row.Cracked,
+        row.Note,
+      ]),
     ).toEqual([
-      ['2026-02-01', 'Pen 10', '8', '8', '0', ''],
-      ['2026-02-02', 'pen 2', '11', '7', '4', "'=1+1"],
+      ['2026-02-01', 'Eggs', 'Pen 10', '', '', '8', '', '', '8', '0', '', ''],
+      ['2026-02-01', 'Milk', 'pen 2', 'Hen 11', 'Evening', '', '2.5', 'L', '1.75', '0.75', '', 'Hard udder'],
+      ['2026-02-02', 'Eggs', 'pen 2', '', '', '11', '', '', '7', '4', '1', "'=1+1"],
     ]);
     // the animals.csv an export writes is a file the import reads as it is
     const read = readRows(
@@ -333,6 +364,7 @@ describe.each(backends)('export on %s', (backend) => {
       'reminder_animals',
       'breedings',
       'egg_collections',
+      'milk_records',
     ]);
     expect(document.tables.animals!.map((row) => row.name).sort()).toEqual(['Plain Jane', 'Zoë']);
     expect(document.tables.animal_groups).toHaveLength(3);
@@ -412,6 +444,7 @@ describe.each(backends)('export on %s', (backend) => {
     expect(original.tables.animals!.length).toBeGreaterThan(0);
     expect(original.tables.care_entries!.length).toBeGreaterThan(0);
     expect(original.tables.egg_collections!.length).toBeGreaterThan(0);
+    expect(original.tables.milk_records!.length).toBeGreaterThan(0);
 
     // only into an empty farm; a file Paddock cannot read changes nothing
     expect((await send('/api/v1/import', original, 'POST', fresh)).status).toBe(409);

@@ -57,7 +57,8 @@ export function createImportDocumentRepo(db: Database) {
     /** The farm's settings from the document, and the import mark cleared: the import is done. */
     async finish(farmId: string, farm: ExportDocument['farm']) {
       await db.execute(sql`update farms set name = ${farm.name}, time_zone = ${farm.timeZone},
-          weight_unit = ${farm.weightUnit}, import_started_at = null where id = ${farmId}`);
+          weight_unit = ${farm.weightUnit}, milk_unit = ${farm.milkUnit ?? farm.weightUnit},
+          import_started_at = null where id = ${farmId}`);
     },
 
     /** Everything an import writes, gone again (children first); the farm's settings stay. */

@@ -97,6 +97,14 @@ describe.each(backends)('import rules on %s', (backend) => {
     ['egg_collections', { eggs: 10_001 }],
     ['egg_collections', { eggs: 2, discarded: 3 }],
     ['egg_collections', { collected_on: 'infinity' }],
+    ['milk_records', { amount: 0 }],
+    ['milk_records', { amount: 1000.01 }],
+    ['milk_records', { amount: 1.234 }],
+    ['milk_records', { amount: 2, discarded: 2.5 }],
+    ['milk_records', { unit: 'pint' }],
+    ['milk_records', { milking: 'noon' }],
+    ['milk_records', { milked_on: 'infinity' }],
+    ['milk_records', { animal_id: null }],
   ];
 
   it.each(
@@ -231,6 +239,22 @@ describe.each(backends)('import rules on %s', (backend) => {
     const response = await importAs(empty, original);
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await tableCount(target)).toBeGreaterThan(0);
+    expect(await (await t.request('/api/v1/profile', { cookie: empty })).json()).toMatchObject({
+      weightUnit: 'kg',
+      milkUnit: 'gal',
+    });
+  });
+
+  it('gives a farm from a file made before milk its weight unit for milk', async () => {
+    const { cookie } = await t.signUpAndConfirm('rules-before-milk@example.com');
+    const { milkUnit: _, ...farm } = original.farm;
+    const { milk_records: __, ...tables } = original.tables;
+    const response = await importAs(cookie, { ...original, farm, tables });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await (await t.request('/api/v1/profile', { cookie })).json()).toMatchObject({
+      weightUnit: 'kg',
+      milkUnit: 'kg',
+    });
   });
 
   it('is refused in a demo farm', async () => {

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { EggCollection, EggProduction, EggWithdrawal } from '../../../shared/schemas/production';
 import type { Database } from '../../db/database';
 import { animalGroups, animals, careEntries, eggCollections, groups, species } from '../../db/schema';
-import { isoTimestamp, personName, queryRows } from '../../db/sql-text';
+import { changedColumns, isoTimestamp, pageQuery, personName, queryRows } from '../../db/sql-text';
 
 export type NewCollection = {
   id: string;
@@ -99,7 +99,7 @@ export function createProductionRepo(db: Database) {
 
     /** Changes the fields given; null when the farm has no such collection. */
     async update(farmId: string, id: string, changes: CollectionChanges): Promise<EggCollection | null> {
-      const columns: Record<keyof CollectionChanges, string> = {
+      const sets = changedColumns(changes, {
         collectedOn: 'collected_on',
         eggs: 'eggs',
         cracked: 'cracked',
@@ -107,15 +107,11 @@ export function createProductionRepo(db: Database) {
         small: 'small',
         discarded: 'discarded',
         note: 'note',
-      };
-      const sets: SQL[] = [sql`updated_at = now()`];
-      for (const [key, column] of Object.entries(columns) as [keyof CollectionChanges, string][]) {
-        if (changes[key] !== undefined) sets.push(sql`${sql.identifier(column)} = ${changes[key]}`);
-      }
+      });
       const [written] = await queryRows<{ body: string }>(
         db,
         sql`with upd as (
-            update ${eggCollections} set ${sql.join(sets, sql`, `)}
+            update ${eggCollections} set ${sets}
             where farm_id = ${farmId} and id = ${id}
             returning *
           )
@@ -134,10 +130,7 @@ export function createProductionRepo(db: Database) {
       return rows.length > 0;
     },
 
-    /**
-     * One page of collections, newest first, as the JSON text of Page<EggCollection>: one
-     * statement. `limit` + 1 rows are read; the extra one only tells there is a next page.
-     */
+    /** One page of collections, newest first, as the JSON text of Page<EggCollection>: one statement. */
     async list(
       farmId: string,
       filter: { groupId: string | null; from: string | null; to: string | null },
@@ -146,26 +139,18 @@ export function createProductionRepo(db: Database) {
     ): Promise<string> {
       const [row] = await queryRows<{ body: string }>(
         db,
-        sql`with slice as (
-            select e.*, g.name as group_name from ${eggCollections} e
+        pageQuery(
+          sql`select e.*, g.name as group_name from ${eggCollections} e
             left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id
             where e.farm_id = ${farmId}
               and (${filter.groupId}::uuid is null or e.group_id = ${filter.groupId}::uuid)
               and (${filter.from}::date is null or e.collected_on >= ${filter.from}::date)
-              and (${filter.to}::date is null or e.collected_on <= ${filter.to}::date)
-            order by e.collected_on desc, e.created_at desc, e.id desc
-            offset ${offset} limit ${limit + 1}
-          ), page as (
-            select slice.*, row_number() over (
-              order by slice.collected_on desc, slice.created_at desc, slice.id desc) as n
-            from slice
-          )
-          select json_build_object(
-            'items', coalesce((
-              select json_agg(${collectionJsonOf(sql`page`)} order by page.n) from page where page.n <= ${limit}
-            ), '[]'::json),
-            'nextOffset', case when (select count(*) from page) > ${limit} then ${offset + limit}::int end
-          )::text as body`,
+              and (${filter.to}::date is null or e.collected_on <= ${filter.to}::date)`,
+          sql`collected_on desc, created_at desc, id desc`,
+          collectionJsonOf,
+          offset,
+          limit,
+        ),
       );
       return row!.body;
     },

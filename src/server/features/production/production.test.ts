@@ -12,6 +12,7 @@ import type {
   EggWithdrawal,
 } from '../../../shared/schemas/production';
 import type { Page } from '../../../shared/schemas/care';
+import { apiCalls } from '../../../../test/support/api-calls';
 import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 describe.each(backends)('eggs on %s', (backend) => {
@@ -24,13 +25,7 @@ describe.each(backends)('eggs on %s', (backend) => {
   let goat: string;
   const password = 'correct horse battery';
 
-  const call = (cookie: string, method: string, path: string, body?: unknown) =>
-    t.request(path, { cookie, method, body });
-  const ok = async <T = Record<string, unknown>>(response: Response, status = 200): Promise<T> => {
-    const text = await response.text();
-    expect(response.status, text).toBe(status);
-    return (text ? JSON.parse(text) : null) as T;
-  };
+  const { call, ok, joinBySignUp } = apiCalls(() => t);
   const collect = async (body: Record<string, unknown>, as = owner, status = 201) =>
     ok<EggCollectionWritten>(await call(as, 'POST', '/api/v1/egg-collections', body), status);
   const production = async (groupId?: string, as = owner) =>
@@ -61,21 +56,7 @@ describe.each(backends)('eggs on %s', (backend) => {
     chicken = species.find((one) => one.name === 'Chicken')!.id;
     goat = species.find((one) => one.name === 'Goat')!.id;
     // a farm sitter joins through an emailed link, signing up
-    await ok(
-      await call(owner, 'POST', '/api/v1/farm/invitations', {
-        email: 'sam.sitter@example.com',
-        role: 'sitter',
-      }),
-      201,
-    );
-    const token = /\/invite\/([A-Za-z0-9_-]{43})$/.exec(t.lastLinkTo('sam.sitter@example.com'))![1]!;
-    const signUp = await t.request(`/api/public/invitations/${token}/sign-up`, {
-      body: { name: 'Sam', password },
-    });
-    expect(signUp.status, await signUp.clone().text()).toBe(201);
-    sitter = t.cookieFrom(
-      await t.request('/api/auth/sign-in/email', { body: { email: 'sam.sitter@example.com', password } }),
-    );
+    sitter = await joinBySignUp(owner, { email: 'sam.sitter@example.com', name: 'Sam', password }, 'sitter');
   });
   afterAll(async () => {
     await t?.close();

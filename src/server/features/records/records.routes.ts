@@ -19,6 +19,7 @@ import { clientAddress, overLimit, type Limit } from '../../http/rate-limit';
 import type { ProfileService } from '../account/profile.service';
 import type { AnimalsService } from '../animals/animals.service';
 import type { CareService } from '../care/care.service';
+import type { MilkService } from '../production/milk.service';
 import type { RecordsRepo } from './records.repo';
 import { createRecordsService } from './records.service';
 
@@ -26,6 +27,7 @@ type Deps = {
   repo: RecordsRepo;
   animals: AnimalsService;
   care: CareService;
+  milk: MilkService;
   profiles: ProfileService;
 };
 
@@ -36,7 +38,8 @@ export function recordsRoutes(deps: Deps & { origin: string }) {
       '/animals/:id/record',
       describeRoute({
         tags: ['Health record'],
-        summary: 'An animal’s health record: identity, weighings, medicines with their records, notes',
+        summary:
+          'An animal’s health record: identity, weighings, medicines with their records, notes, and a doe’s milk per lactation',
         responses: { 200: jsonContent(healthRecordSchema, 'The record'), ...errorResponses },
       }),
       idParams('id'),

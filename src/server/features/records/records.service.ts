@@ -1,5 +1,5 @@
-// An animal's health record, assembled from the farm's name and owner, the animal, its weighings and
-// its history (a detail page: a fixed handful of statements), for its farm or for a share link; and the link's rules:
+// An animal's health record, assembled from the farm's name and owner, the animal, its weighings,
+// its history and a doe's milk per lactation (a detail page: a fixed handful of statements), for its farm or for a share link; and the link's rules:
 // 256 random bits, stored hashed, shown once, one per animal, revocable.
 import { dateInZone } from '../../../shared/care/dates';
 import type { CareEntry } from '../../../shared/schemas/care';
@@ -9,6 +9,7 @@ import { hashSecretToken, isSecretToken, newSecretToken } from '../../http/secre
 import type { ProfileService } from '../account/profile.service';
 import { photoVersion, type AnimalsService } from '../animals/animals.service';
 import type { CareService } from '../care/care.service';
+import type { MilkService } from '../production/milk.service';
 import type { RecordsRepo } from './records.repo';
 
 /** How much history a record holds: more than a hobby animal gathers in years. */
@@ -35,6 +36,7 @@ export function createRecordsService(deps: {
   repo: RecordsRepo;
   animals: Pick<AnimalsService, 'find'>;
   care: Pick<CareService, 'recordOf'>;
+  milk: Pick<MilkService, 'lactations'>;
   profiles: Pick<ProfileService, 'settings'>;
 }) {
   const { repo, animals, profiles } = deps;
@@ -42,10 +44,11 @@ export function createRecordsService(deps: {
   /** The record; `photoBase` is the address its photo is served from (the farm's or the link's). */
   async function record(farmId: string, animalId: string, photoBase: string | null): Promise<HealthRecord> {
     const animal = await animals.find(farmId, animalId); // a 404 when the farm has no such animal
-    const [care, settings, farm] = await Promise.all([
+    const [care, settings, farm, milk] = await Promise.all([
       deps.care.recordOf(farmId, animalId, historyLimit),
       profiles.settings(farmId),
       repo.farmCard(farmId),
+      deps.milk.lactations(farmId, animalId),
     ]);
     const entries = care ? (JSON.parse(care.history) as { items: CareEntry[] }).items : [];
     const version = animal.photoKey ? photoVersion(animal.photoKey) : null;
@@ -70,6 +73,7 @@ export function createRecordsService(deps: {
       weights: care?.weights ?? [],
       medications: entries.filter((entry) => entry.type === 'medical').map(recordEntry),
       notes: entries.filter((entry) => entry.type === 'note').map(recordEntry),
+      milk,
     };
   }
 

@@ -6,7 +6,9 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/care/dates';
+import type { MilkUnit } from '../../../shared/schemas/milk';
 import type { HealthRecord, RecordShareLink } from '../../../shared/schemas/records';
+import { convertMilk, roundMilk } from '../../../shared/units/milk';
 import { queryRows } from '../../db/sql-text';
 import { appUrl, backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { sharedRecordLimit } from './records.routes';
@@ -136,6 +138,86 @@ describe.each(backends)('health record on %s', (backend) => {
     });
     expect(record.notes.map((note) => note.title)).toEqual(['Limping']);
     expect((await send(`/api/v1/animals/${clover}/record`, undefined, 'GET', other)).status).toBe(404);
+  });
+
+  it("gives a doe's milk per lactation in the farm's milk unit, on the farm's record and the shared one", async () => {
+    expect((await send('/api/v1/farm/settings', { milkUnit: 'L' }, 'PATCH')).status).toBe(200);
+    const maple = (
+      await (await send('/api/v1/animals', { name: 'Maple', sex: 'female', groupIds: [pen] })).json()
+    ).id;
+    const milked = async (milkedOn: string, milking: string, unit: string, amount: number, discarded = 0) =>
+      expect(
+        (
+          await send('/api/v1/milk-records', {
+            milkedOn,
+            milking,
+            unit,
+            records: [{ animalId: maple, amount, discarded }],
+          })
+        ).status,
+      ).toBe(201);
+    // before her first recorded birth; her first kidding (Record Birth); her second (a kid added by hand)
+    await milked('2025-02-20', 'morning', 'L', 2);
+    await milked('2025-02-20', 'evening', 'L', 1);
+    expect(
+      (
+        await send(`/api/v1/animals/${maple}/births`, {
+          bornOn: '2025-03-01',
+          offspring: [{ name: 'Maple Kid' }],
+        })
+      ).status,
+    ).toBe(201);
+    await milked('2025-03-05', 'once', 'L', 3, 1);
+    await milked('2025-03-06', 'once', 'kg', 2.5);
+    const kid = { name: 'Maple Second', damId: maple, birthDate: '2026-03-01', groupIds: [pen] };
+    expect((await send('/api/v1/animals', kid)).status).toBe(201);
+    await milked('2026-03-03', 'morning', 'lbs', 4);
+
+    const record = (await (await send(`/api/v1/animals/${maple}/record`)).json()) as HealthRecord;
+    const litres = (amount: number, unit: MilkUnit) => convertMilk(amount, unit, 'L');
+    const second = roundMilk(3 + litres(2.5, 'kg'));
+    expect(record.milk).toEqual({
+      unit: 'L',
+      lactations: [
+        {
+          from: null,
+          to: '2025-02-28',
+          firstMilked: '2025-02-20',
+          lastMilked: '2025-02-20',
+          days: 1,
+          amount: 3,
+          saleable: 3,
+          discarded: 0,
+        },
+        {
+          from: '2025-03-01',
+          to: '2026-02-28',
+          firstMilked: '2025-03-05',
+          lastMilked: '2025-03-06',
+          days: 2,
+          amount: second,
+          saleable: roundMilk(second - 1),
+          discarded: 1,
+        },
+        {
+          from: '2026-03-01',
+          to: null,
+          firstMilked: '2026-03-03',
+          lastMilked: '2026-03-03',
+          days: 1,
+          amount: roundMilk(litres(4, 'lbs')),
+          saleable: roundMilk(litres(4, 'lbs')),
+          discarded: 0,
+        },
+      ],
+    });
+    const token = tokenOf(await share(maple));
+    expect(((await (await anonymous(`/api/public/records/${token}`)).json()) as HealthRecord).milk).toEqual(
+      record.milk,
+    );
+    // an animal never milked has no milk section
+    expect(((await (await send(`/api/v1/animals/${clover}/record`)).json()) as HealthRecord).milk).toBeNull();
+    expect((await send('/api/v1/farm/settings', { milkUnit: 'lbs' }, 'PATCH')).status).toBe(200);
   });
 
   it("heads the record with the farm, its owner's name and email, and the withdrawals running today", async () => {

@@ -2,7 +2,7 @@
 // pages by the print styles): at the top whose it is (farm, owner's name and email), the day it was
 // printed and the withdrawals running that day ('Not safe for milk until Dec 1'); identity with
 // photo, age, dam and sire; weights as a chart and a table; medicines with dosage, route, lot and
-// withdrawal; notes. Shared by the farm's page and the read-only page of a share link, so both show
+// withdrawal; notes; a doe's milk per lactation. Shared by the farm's page and the read-only page of a share link, so both show
 // the same thing.
 import { ImageOff } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { ageLabel } from '../../../shared/animals/age';
 import { dailyWeights } from '../../../shared/care/growth';
 import { sexLabels } from '../../../shared/schemas/animals';
 import type { HealthRecord, RecordEntry } from '../../../shared/schemas/records';
+import { formatMilk } from '../../../shared/units/milk';
 import { WithdrawalBadges } from '../../features/animals/components/withdrawal-badges';
 import { medicineDetails } from '../../features/care/components/entry-display';
 import { WeightChart } from '../../features/care/components/weight-chart';
@@ -57,6 +58,46 @@ function DatedEntries({
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/** A doe's milk per lactation, from each recorded birth to the next: shown only for a doe ever milked. */
+function MilkSection({ milk }: { milk: NonNullable<HealthRecord['milk']> }) {
+  const amount = (value: number) => formatMilk(value, milk.unit, milk.unit);
+  const cell = 'py-1 pr-2';
+  return (
+    <section aria-labelledby="record-milk" className={sectionClasses}>
+      <h3 id="record-milk" className={headingClasses}>
+        Milk
+      </h3>
+      <table className="w-full text-left">
+        <caption className="sr-only">Milk per lactation</caption>
+        <thead className="text-stone-600">
+          <tr>
+            {['Lactation', 'Days milked', 'Total', 'Discarded'].map((heading) => (
+              <th key={heading} scope="col" className={`${cell} font-medium`}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {milk.lactations.map((lactation) => (
+            <tr key={lactation.from ?? 'before'} className="break-inside-avoid">
+              <th scope="row" className={`${cell} font-normal`}>
+                {lactation.from ? `Birth ${formatUsDate(lactation.from)}` : 'Before first recorded birth'}
+                <span className="block text-xs text-stone-600">
+                  {formatUsDate(lactation.firstMilked)}–{formatUsDate(lactation.lastMilked)}
+                </span>
+              </th>
+              <td className={cell}>{lactation.days}</td>
+              <td className={cell}>{amount(lactation.amount)}</td>
+              <td className={cell}>{amount(lactation.discarded)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }
@@ -164,6 +205,7 @@ export function HealthRecordView({ record }: { record: HealthRecord }) {
           </span>
         )}
       />
+      {record.milk && <MilkSection milk={record.milk} />}
     </article>
   );
 }

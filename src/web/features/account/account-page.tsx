@@ -1,5 +1,5 @@
 // /account: 'Your Profile' (everyone's own name and contact; sign out here or everywhere) and 'Farm
-// Settings' (the farm's name, zone and unit: everyone sees them, owners change them), then the farm's
+// Settings' (the farm's name, zone, weight and milk units: everyone sees them, owners change them), then the farm's
 // people, links, email, feed, export, offline copy and account deletion.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
+import { milkUnits } from '../../../shared/schemas/milk';
 import {
   farmSettingsUpdateSchema,
   profileUpdateSchema,
@@ -57,6 +58,7 @@ const farmRows: Row[] = [
   { key: 'farmName', label: 'Farm Name' },
   { key: 'timeZone', label: 'Time Zone' },
   { key: 'weightUnit', label: 'Weight Unit' },
+  { key: 'milkUnit', label: 'Milk Unit' },
 ];
 
 function Details({ profile, rows }: { profile: Profile; rows: Row[] }) {
@@ -184,7 +186,7 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
   );
 }
 
-/** 'Farm Settings': the farm's name, zone and unit, for its owners. */
+/** 'Farm Settings': the farm's name, zone and units, for its owners. */
 function FarmSettingsForm({ profile, onClose }: { profile: Profile; onClose: () => void }) {
   const toast = useToast();
   const update = useUpdateFarmSettings();
@@ -194,6 +196,7 @@ function FarmSettingsForm({ profile, onClose }: { profile: Profile; onClose: () 
       farmName: profile.farmName ?? '',
       timeZone: profile.timeZone,
       weightUnit: profile.weightUnit,
+      milkUnit: profile.milkUnit,
     },
   });
   const { errors } = form.formState;
@@ -224,13 +227,22 @@ function FarmSettingsForm({ profile, onClose }: { profile: Profile; onClose: () 
         error={errors.timeZone?.message}
         registration={form.register('timeZone')}
       />
-      <SelectField label="Weight Unit" error={errors.weightUnit?.message} {...form.register('weightUnit')}>
-        {weightUnits.map((unit) => (
-          <option key={unit} value={unit}>
-            {unit}
-          </option>
-        ))}
-      </SelectField>
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField label="Weight Unit" error={errors.weightUnit?.message} {...form.register('weightUnit')}>
+          {weightUnits.map((unit) => (
+            <option key={unit} value={unit}>
+              {unit}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Milk Unit" error={errors.milkUnit?.message} {...form.register('milkUnit')}>
+          {milkUnits.map((unit) => (
+            <option key={unit} value={unit}>
+              {unit}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       <FormButtons saving={update.isPending} onClose={onClose} />
     </form>
   );
