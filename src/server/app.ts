@@ -41,6 +41,9 @@ import { createMembersService } from './features/members/members.service';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { createProductionRepo } from './features/production/production.repo';
 import { productionRoutes } from './features/production/production.routes';
+import { createMedicinesRepo } from './features/medicines/medicines.repo';
+import { medicinesRoutes } from './features/medicines/medicines.routes';
+import { createMedicinesService } from './features/medicines/medicines.service';
 import { createProfileRepo } from './features/account/profile.repo';
 import { createProfileService } from './features/account/profile.service';
 import { profileRoutes } from './features/account/profile.routes';
@@ -93,6 +96,7 @@ export type ApiRoutes = Hono<
   | RoutesOf<typeof remindersRoutes>
   | RoutesOf<typeof breedingRoutes>
   | RoutesOf<typeof productionRoutes>
+  | RoutesOf<typeof medicinesRoutes>
   | RoutesOf<typeof recordsRoutes>
   | RoutesOf<typeof calendarRoutes>
   | RoutesOf<typeof exportRoutes>
@@ -279,6 +283,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', remindersRoutes({ repo: createRemindersRepo(db), care, profiles }));
   api.route('/', breedingRoutes({ db, repo: createBreedingRepo(db), animals, profiles }));
   api.route('/', productionRoutes({ repo: createProductionRepo(db), profiles }));
+  api.route('/', medicinesRoutes(createMedicinesService({ repo: createMedicinesRepo(db), profiles })));
   const records = createRecordsRepo(db);
   const recordDeps = { repo: records, animals, care, profiles };
   api.route('/', recordsRoutes({ ...recordDeps, origin: appOrigin }));

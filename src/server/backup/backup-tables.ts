@@ -13,6 +13,8 @@ import {
   careEntries,
   invitations,
   knownDevices,
+  medicineLots,
+  medicines,
   farmMembers,
   farms,
   groups,
@@ -24,6 +26,7 @@ import {
   session,
   species,
   speciesGestation,
+  stockMovements,
   user,
   verification,
 } from '../db/schema';
@@ -52,6 +55,10 @@ const ordered: PgTable[] = [
   reminderAnimals,
   breedings,
   eggCollections,
+  // the medicine cabinet: medicines, their lots, each lot's movements (some name a care entry)
+  medicines,
+  medicineLots,
+  stockMovements,
   recordShares,
   calendarFeeds,
 ];

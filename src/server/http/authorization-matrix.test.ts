@@ -191,7 +191,7 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
 
   /**
    * A fresh set of the owner's records: a group, a species, an animal with a photo, a care entry,
-   * a reminder, a breeding, an egg collection; an invitation and a (throwaway) member only when the row names them.
+   * a reminder, a breeding, an egg collection, a medicine with a lot of stock; an invitation and a (throwaway) member only when the row names them.
    */
   async function ownerRecords(needs: RecordKind[] = []): Promise<OwnerRecords> {
     const c = cookies.owner;
@@ -242,11 +242,25 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
         body: { groupId: group.id, collectedOn: '2026-01-10', eggs: 10, note: `${marker} eggs` },
       }),
     );
+    const medicine = await json(
+      await send('/api/v1/medicines', {
+        cookie: c,
+        body: { name: `${marker} medicine ${randomBytes(4).toString('hex')}`, unit: 'mL' },
+      }),
+    );
+    const medicineLot = await json(
+      await send(`/api/v1/medicines/${medicine.id}/lots`, {
+        cookie: c,
+        body: { quantity: 100, lotNumber: `${marker} lot` },
+      }),
+    );
     const records = {
       invitation: needs.includes('invitation') ? (await invite('member')).id : '',
       member: needs.includes('member') ? (await join('member')).userId : '',
       breeding: breeding.id,
       eggCollection: eggs.id,
+      medicine: medicine.id,
+      medicineLot: medicineLot.id,
       group: group.id,
       animal: animal.id,
       careEntry: batch.entries[0].id,
@@ -276,6 +290,8 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
       family: await read(`/api/v1/animals/${records.animal}/family`),
       breedings: await read(`/api/v1/animals/${records.animal}/breedings`),
       eggs: await read(`/api/v1/egg-collections?groupId=${records.group}`),
+      medicine: await read(`/api/v1/medicines/${records.medicine}`),
+      movements: await read(`/api/v1/medicine-lots/${records.medicineLot}/movements`),
       entry: await read(`/api/v1/care-entries/${records.careEntry}`),
       reminders: await read('/api/v1/reminders'),
       species: await read('/api/v1/species'),

@@ -14,8 +14,16 @@ import {
   repeatEverySchema,
   reminderCreateSchema,
 } from './care';
-import { calendarDate, recordId } from './common';
+import { calendarDate, optionalText, recordId } from './common';
 import { groupCreateSchema } from './groups';
+import {
+  lotCreateSchema,
+  medicineCreateSchema,
+  medicineDoseSchema,
+  medicineScheduleSchema,
+  movementKinds,
+  signedQuantity,
+} from './medicines';
 import { eggCollectionCreateSchema } from './production';
 import { weightUnits } from './profile';
 
@@ -44,6 +52,12 @@ const note = noteEntryCreateSchema.shape;
 const reminder = reminderCreateSchema.shape;
 const breeding = breedingCreateSchema.shape;
 const eggs = eggCollectionCreateSchema.shape;
+const medicine = medicineCreateSchema.shape;
+const lot = lotCreateSchema.shape;
+
+/** The fields of `value` that are set: a stored row's nulls are absent fields to the API's schemas. */
+const setFields = (value: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(value).filter(([, field]) => field != null));
 
 const entryColumns = {
   id,
@@ -173,6 +187,82 @@ export const documentRowSchemas = {
             (part) => part == null || part <= row.eggs,
           ),
         { message: 'Cannot be more than the eggs collected', path: ['eggs'] },
+      ),
+    ),
+  // the cabinet: a medicine's dose and schedule are the API's, stored flat
+  medicines: z
+    .object({
+      id,
+      name: medicine.name,
+      active_ingredient: medicine.activeIngredient,
+      unit: medicine.unit,
+      route: medicine.route,
+      dose_kind: z.nullish(z.string()),
+      dose_amount: z.nullish(z.number()),
+      dose_per_weight: z.nullish(z.number()),
+      dose_weight_unit: z.nullish(z.string()),
+      dose_max: z.nullish(z.number()),
+      meat_withdrawal_days: medicine.meatWithdrawalDays,
+      milk_withdrawal_days: medicine.milkWithdrawalDays,
+      egg_withdrawal_days: medicine.eggWithdrawalDays,
+      schedule_initial_doses: z.nullish(z.number()),
+      schedule_days_apart: z.nullish(z.number()),
+      schedule_booster_months: z.nullish(z.number()),
+      notes: medicine.notes,
+      low_stock_level: medicine.lowStockLevel,
+      archived_at: z.nullish(instant),
+      ...timestamps,
+    })
+    .check(
+      z.refine(
+        (row) => {
+          const dose = setFields({
+            kind: row.dose_kind,
+            amount: row.dose_amount,
+            perWeight: row.dose_per_weight,
+            weightUnit: row.dose_weight_unit,
+            maxDose: row.dose_max,
+          });
+          return Object.keys(dose).length === 0 || medicineDoseSchema.safeParse(dose).success;
+        },
+        { message: 'Not a dose Paddock can read', path: ['dose_kind'] },
+      ),
+      z.refine(
+        (row) => {
+          const schedule = setFields({
+            initialDoses: row.schedule_initial_doses,
+            daysApart: row.schedule_days_apart,
+            boosterMonths: row.schedule_booster_months,
+          });
+          return Object.keys(schedule).length === 0 || medicineScheduleSchema.safeParse(schedule).success;
+        },
+        { message: 'Not a schedule Paddock can read', path: ['schedule_initial_doses'] },
+      ),
+    ),
+  medicine_lots: z.object({
+    id,
+    medicine_id: id,
+    lot_number: lot.lotNumber,
+    expires_on: lot.expiresOn,
+    supplier: lot.supplier,
+    price: lot.price,
+    ...timestamps,
+  }),
+  stock_movements: z
+    .object({
+      id,
+      lot_id: id,
+      kind: z.enum(movementKinds, 'Choose received, used, disposed or corrected'),
+      quantity: signedQuantity,
+      occurred_on: date,
+      note: optionalText(500),
+      care_entry_id: optionalId,
+      created_at: z.optional(instant),
+    })
+    .check(
+      z.refine(
+        (row) => row.kind === 'corrected' || (row.kind === 'received' ? row.quantity > 0 : row.quantity < 0),
+        { message: 'Received stock is positive; used and disposed stock negative', path: ['quantity'] },
       ),
     ),
 } as const;

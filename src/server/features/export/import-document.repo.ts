@@ -24,7 +24,8 @@ export function createImportDocumentRepo(db: Database) {
               exists (select 1 from animals where farm_id = ${farmId})
               or exists (select 1 from groups where farm_id = ${farmId})
               or exists (select 1 from reminders where farm_id = ${farmId})
-              or exists (select 1 from species where farm_id = ${farmId}) as used
+              or exists (select 1 from species where farm_id = ${farmId})
+              or exists (select 1 from medicines where farm_id = ${farmId}) as used
             from farms where id = ${farmId} for update`,
       );
       return farm;

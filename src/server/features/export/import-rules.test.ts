@@ -97,6 +97,18 @@ describe.each(backends)('import rules on %s', (backend) => {
     ['egg_collections', { eggs: 10_001 }],
     ['egg_collections', { eggs: 2, discarded: 3 }],
     ['egg_collections', { collected_on: 'infinity' }],
+    ['medicines', { name: '' }],
+    ['medicines', { unit: 'bucket' }],
+    ['medicines', { dose_kind: 'by-weight', dose_per_weight: null }],
+    ['medicines', { dose_kind: null, dose_amount: 2 }],
+    ['medicines', { schedule_initial_doses: 2, schedule_days_apart: null }],
+    ['medicines', { low_stock_level: -1 }],
+    ['medicine_lots', { price: 1.005 }],
+    ['medicine_lots', { expires_on: 'infinity' }],
+    ['stock_movements', { quantity: 0 }],
+    ['stock_movements', { quantity: 1_000_001 }],
+    ['stock_movements', { kind: 'received', quantity: -5 }],
+    ['stock_movements', { kind: 'stolen' }],
   ];
 
   it.each(
