@@ -55,6 +55,16 @@ export function createImportDocumentRepo(db: Database) {
           where a.farm_id = ${farmId} and a.id = p.id`);
     },
 
+    /** The farm's medicine lots whose movements add up to less than nothing (the API never lets one). */
+    lotsBelowZero: async (farmId: string) =>
+      (
+        await queryRows<{ lot_id: string }>(
+          db,
+          sql`select lot_id from stock_movements where farm_id = ${farmId}
+            group by lot_id having sum(quantity) < 0`,
+        )
+      ).map((row) => row.lot_id),
+
     /** The farm's settings from the document, and the import mark cleared: the import is done. */
     async finish(farmId: string, farm: ExportDocument['farm']) {
       await db.execute(sql`update farms set name = ${farm.name}, time_zone = ${farm.timeZone},

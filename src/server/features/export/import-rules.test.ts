@@ -31,10 +31,10 @@ describe.each(backends)('import rules on %s', (backend) => {
     );
     return row!.count;
   };
-  /** The document with one table's first row (of `type`, for care entries) changed. */
+  /** The document with one table's first row (of `type`: a care entry's type, a stock movement's kind) changed. */
   const withRow = (table: string, change: Row, type?: string): ExportDocument => {
     const rows = original.tables[table]!;
-    const index = type ? rows.findIndex((row) => row.type === type) : 0;
+    const index = type ? rows.findIndex((row) => row.type === type || row.kind === type) : 0;
     expect(index, `${table} has a ${type ?? ''} row`).toBeGreaterThanOrEqual(0);
     return {
       ...original,
@@ -109,6 +109,8 @@ describe.each(backends)('import rules on %s', (backend) => {
     ['stock_movements', { quantity: 1_000_001 }],
     ['stock_movements', { kind: 'received', quantity: -5 }],
     ['stock_movements', { kind: 'stolen' }],
+    // the sample farm's received 250 mL, then disposed of 5: 500 instead leaves the lot below zero
+    ['stock_movements', { quantity: -500 }, 'disposed'],
   ];
 
   it.each(
