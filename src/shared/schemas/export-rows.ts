@@ -55,9 +55,14 @@ const eggs = eggCollectionCreateSchema.shape;
 const medicine = medicineCreateSchema.shape;
 const lot = lotCreateSchema.shape;
 
-/** The fields of `value` that are set: a stored row's nulls are absent fields to the API's schemas. */
-const setFields = (value: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(value).filter(([, field]) => field != null));
+/**
+ * Whether an API object stored as flat columns (a medicine's dose, its schedule) reads back as that
+ * object; all null is none. A null column is an absent field to the API's schema.
+ */
+const readsAs = (schema: z.ZodMiniType, columns: Record<string, unknown>) => {
+  const set = Object.fromEntries(Object.entries(columns).filter(([, value]) => value != null));
+  return Object.keys(set).length === 0 || schema.safeParse(set).success;
+};
 
 const entryColumns = {
   id,
@@ -215,27 +220,23 @@ export const documentRowSchemas = {
     })
     .check(
       z.refine(
-        (row) => {
-          const dose = setFields({
+        (row) =>
+          readsAs(medicineDoseSchema, {
             kind: row.dose_kind,
             amount: row.dose_amount,
             perWeight: row.dose_per_weight,
             weightUnit: row.dose_weight_unit,
             maxDose: row.dose_max,
-          });
-          return Object.keys(dose).length === 0 || medicineDoseSchema.safeParse(dose).success;
-        },
+          }),
         { message: 'Not a dose Paddock can read', path: ['dose_kind'] },
       ),
       z.refine(
-        (row) => {
-          const schedule = setFields({
+        (row) =>
+          readsAs(medicineScheduleSchema, {
             initialDoses: row.schedule_initial_doses,
             daysApart: row.schedule_days_apart,
             boosterMonths: row.schedule_booster_months,
-          });
-          return Object.keys(schedule).length === 0 || medicineScheduleSchema.safeParse(schedule).success;
-        },
+          }),
         { message: 'Not a schedule Paddock can read', path: ['schedule_initial_doses'] },
       ),
     ),
