@@ -6,7 +6,8 @@
 //   npm run seed:farm -- --url http://localhost:3000 --outbox ./data/outbox
 //
 // Signs up, confirms through the link in the outbox (the app writes mail there without SMTP_URL),
-// seeds, and prints the email and password to sign in with.
+// seeds, and prints the email and password to sign in with. The farm gets a partner (Member) and a
+// farm sitter, with long addresses, who sign in with the same password, and a season of eggs.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,21 +23,30 @@ const { values } = parseArgs({
   },
 });
 const base = values.url.replace(/\/$/, '');
-let cookie = '';
 
-async function request(method: string, path: string, body?: unknown, redirect: RequestRedirect = 'follow') {
+/** One person's browser: their cookies. */
+type Jar = { cookie: string };
+const owner: Jar = { cookie: '' };
+
+async function request(
+  method: string,
+  path: string,
+  body?: unknown,
+  redirect: RequestRedirect = 'follow',
+  jar: Jar = owner,
+) {
   const response = await fetch(`${base}${path}`, {
     method,
     redirect,
     headers: {
       origin: base,
-      cookie,
+      cookie: jar.cookie,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const set = response.headers.getSetCookie().map((each) => each.split(';')[0]);
-  if (set.length) cookie = [cookie, ...set].filter(Boolean).join('; ');
+  if (set.length) jar.cookie = [jar.cookie, ...set].filter(Boolean).join('; ');
   return response;
 }
 
@@ -47,8 +57,8 @@ const call: Call = async <T>(method: string, path: string, body?: unknown) => {
   return (response.status === 204 ? undefined : await response.json()) as T;
 };
 
-/** The confirmation link of the newest mail to `email` in the outbox (quoted-printable decoded). */
-async function confirmationLink(email: string): Promise<string> {
+/** The newest link in the outbox's mail to `email` that matches `pattern` (quoted-printable decoded). */
+async function mailedLink(email: string, pattern: RegExp): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     // (mail is queued and written just after the answer: the folder may not be there yet)
     const mails = (existsSync(values.outbox) ? readdirSync(values.outbox) : [])
@@ -61,11 +71,42 @@ async function confirmationLink(email: string): Promise<string> {
           .replace(/=3D/g, '='),
       )
       .filter((text) => text.includes(email));
-    const link = mails[0]?.match(/https?:\/\/[^\s"<>]+verify-email[^\s"<>]*/)?.[0];
+    const link = mails[0]?.match(pattern)?.[0];
     if (link) return link;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`No confirmation mail for ${email} in ${values.outbox}`);
+  throw new Error(`No mail with ${pattern} for ${email} in ${values.outbox}`);
+}
+
+/** Invites `email` as `role`, and signs them up through the invitation's link (the same password). */
+async function invite(email: string, role: 'member' | 'sitter') {
+  await call('POST', '/api/v1/farm/invitations', { email, role });
+  const token = new URL(await mailedLink(email, /https?:\/\/[^\s"<>]+\/invite\/[A-Za-z0-9_-]+/)).pathname
+    .split('/')
+    .pop()!;
+  const signedUp = await request(
+    'POST',
+    `/api/public/invitations/${token}/sign-up`,
+    { password: values.password },
+    'follow',
+    { cookie: '' },
+  );
+  if (!signedUp.ok) throw new Error(`${role} sign-up answered ${signedUp.status}: ${await signedUp.text()}`);
+}
+
+/** A season of eggs: about two thirds of the hens lay each day, fewer in the heat; some cracked. */
+async function seedEggs(groupId: string, hens: number, today: string) {
+  const base = Date.parse(`${today}T12:00:00Z`);
+  for (let ago = 89; ago >= 0; ago--) {
+    const collectedOn = new Date(base - ago * 86_400_000).toISOString().slice(0, 10);
+    const eggs = Math.round(hens * (0.62 + 0.1 * Math.sin(ago / 9)));
+    await call('POST', '/api/v1/egg-collections', {
+      groupId,
+      collectedOn,
+      eggs,
+      cracked: ago % 5 === 0 ? 1 : null,
+    });
+  }
 }
 
 const signUp = await request('POST', '/api/auth/sign-up/email', {
@@ -74,7 +115,7 @@ const signUp = await request('POST', '/api/auth/sign-up/email', {
   name: '',
 });
 if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
-const link = new URL(await confirmationLink(values.email));
+const link = new URL(await mailedLink(values.email, /https?:\/\/[^\s"<>]+verify-email[^\s"<>]*/));
 await request('GET', `${link.pathname}${link.search}`, undefined, 'manual');
 const signIn = await request('POST', '/api/auth/sign-in/email', {
   email: values.email,
@@ -83,7 +124,14 @@ const signIn = await request('POST', '/api/auth/sign-in/email', {
 if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
 
 const season = await seedSeason(call, { timeZone: values.zone });
+await seedEggs(season.groups.hens, season.henIds.length, season.today);
+const [name, domain] = values.email.split('@');
+const partner = `${name}.partner-and-co-owner@${domain}`;
+const sitter = `${name}.weekend-farm-sitter@${domain}`;
+await invite(partner, 'member');
+await invite(sitter, 'sitter');
 console.log(
-  `Seeded ${season.animals.length} animals in 3 groups for ${values.email} / ${values.password}\n` +
+  `Seeded ${season.animals.length} animals in 3 groups and 90 days of eggs for ${values.email} / ${values.password}\n` +
+    `  member: ${partner}\n  farm sitter: ${sitter}\n` +
     `  long-named goat: ${base}/animal/${season.longNamedId}\n  hens: ${base}/group/${season.groups.hens}`,
 );

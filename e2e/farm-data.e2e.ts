@@ -126,6 +126,7 @@ describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => 
         'breedings.csv',
         'care-entries.csv',
         'groups.csv',
+        'medicines.csv',
         'production.csv',
         'reminders.csv',
       ]);

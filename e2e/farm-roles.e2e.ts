@@ -98,8 +98,7 @@ describe.skipIf(!browserAvailable)('farm roles: what a farm sitter sees and may 
         animalId: cloverId,
       });
 
-      // the owner invites a farm sitter, who signs up through the link in the email: the answer's
-      // session cookie lands in the sitter's context
+      // the owner invites a farm sitter, who signs up through the email's link
       ({ context: sitterContext, page: sitter } = await joinByInvitation(browser(), stack, ownerApi, {
         email: newEmail(`roles-sitter-${backend}`),
         role: 'sitter',

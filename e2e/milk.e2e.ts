@@ -189,7 +189,8 @@ describe.skipIf(!browserAvailable)('milk: recorded by the doe or the group, with
       await goto(`/animal/${ids.Daisy}/milk-records`);
       const section = main().getByRole('region', { name: 'Milk', exact: true });
       await expectVisible(section.getByText('3.5 lbs discarded', { exact: true }).first());
-      await expectVisible(section.getByText('All discarded', { exact: true }));
+      const records = main().getByRole('region', { name: 'Milk Records', exact: true });
+      await expectVisible(records.getByText('All discarded', { exact: true }));
       await expectDetail(section, 'Days in milk', 'No birth recorded');
       await expectDetail(section, 'This lactation', '0 lbs saleable, 3.5 lbs discarded');
     });
@@ -275,7 +276,7 @@ describe.skipIf(!browserAvailable)('milk: recorded by the doe or the group, with
       await expectDetail(milkCard(), 'This lactation', '1.93 kg saleable');
       await goto(`/animal/${ids.Bella}/milk-records`);
       await expectDetail(main(), 'Today', '1.93 kg saleable');
-      const records = main().getByRole('list', { name: 'Milk records', exact: true });
+      const records = main().getByRole('region', { name: 'Milk Records', exact: true });
       await expectVisible(records.getByText('1.93 kg', { exact: true }));
       await goto(`/animal/${ids.Bella}/milk`);
       await expectVisible(main().getByLabel('Amount (kg)', { exact: true }));

@@ -1,6 +1,6 @@
 // Steps several journeys share, done through the UI as a person would.
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { openPage, phone } from './browser';
 import type { FarmApi } from './care';
@@ -54,24 +54,25 @@ export async function signIn(page: Page, stack: Stack, email: string, secret = p
 }
 
 /**
- * The farm's owner invites `email` with `role`; the invitee signs up through the link in the email
- * (the API the invitation page calls) in a context of their own, and is signed in on the farm.
+ * The owner invites `email` with `role`; the invitee signs up through the link in the email (the
+ * API the invitation page calls), in a context of their own on a phone, whose cookie the answer
+ * sets: they end signed in, in the owner's farm. Close the context when done.
  */
 export async function joinByInvitation(
   browser: Browser,
   stack: Stack,
-  ownerApi: FarmApi,
+  owner: FarmApi,
   invitee: { email: string; role: 'member' | 'sitter'; name: string },
-): Promise<{ context: BrowserContext; page: Page }> {
-  await ownerApi.post('/api/v1/farm/invitations', { email: invitee.email, role: invitee.role });
+) {
+  await owner.post('/api/v1/farm/invitations', { email: invitee.email, role: invitee.role });
   const email = await stack.waitForEmail(invitee.email);
   const token = new RegExp(`${stack.baseUrl}/invite/([A-Za-z0-9_-]{43})\\b`).exec(email.text)?.[1];
   expect(token, `no invitation link in the email:\n${email.text}`).toBeDefined();
-  const opened = await openPage(browser, { viewport: phone });
-  const signUp = await opened.page.request.post(`${stack.baseUrl}/api/public/invitations/${token}/sign-up`, {
+  const { context, page } = await openPage(browser, { viewport: phone });
+  const signUp = await page.request.post(`${stack.baseUrl}/api/public/invitations/${token}/sign-up`, {
     headers: { Origin: stack.baseUrl },
     data: { name: invitee.name, password },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
-  return opened;
+  return { context, page };
 }

@@ -44,6 +44,9 @@ import { milkRoutes } from './features/production/milk.routes';
 import { createMilkService } from './features/production/milk.service';
 import { createProductionRepo } from './features/production/production.repo';
 import { productionRoutes } from './features/production/production.routes';
+import { createMedicinesRepo } from './features/medicines/medicines.repo';
+import { medicinesRoutes } from './features/medicines/medicines.routes';
+import { createMedicinesService } from './features/medicines/medicines.service';
 import { createProfileRepo } from './features/account/profile.repo';
 import { createProfileService } from './features/account/profile.service';
 import { profileRoutes } from './features/account/profile.routes';
@@ -97,6 +100,7 @@ export type ApiRoutes = Hono<
   | RoutesOf<typeof breedingRoutes>
   | RoutesOf<typeof productionRoutes>
   | RoutesOf<typeof milkRoutes>
+  | RoutesOf<typeof medicinesRoutes>
   | RoutesOf<typeof recordsRoutes>
   | RoutesOf<typeof calendarRoutes>
   | RoutesOf<typeof exportRoutes>
@@ -285,6 +289,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', productionRoutes({ repo: createProductionRepo(db), profiles }));
   const milk = createMilkService({ db, repo: createMilkRepo(db), profiles });
   api.route('/', milkRoutes(milk));
+  api.route('/', medicinesRoutes(createMedicinesService({ repo: createMedicinesRepo(db), profiles })));
   const records = createRecordsRepo(db);
   const recordDeps = { repo: records, animals, care, milk, profiles };
   api.route('/', recordsRoutes({ ...recordDeps, origin: appOrigin }));

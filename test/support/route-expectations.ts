@@ -17,6 +17,9 @@ export type OwnerRecords = {
   eggCollection: string;
   /** the female animal's milk, recorded by the owner */
   milkRecord: string;
+  /** a medicine of the cabinet with one lot (`medicineLot`) of stock */
+  medicine: string;
+  medicineLot: string;
   /** made only for a row that names it: an invitation still out, and a member of the owner's farm (a throwaway one) */
   invitation: string;
   member: string;
@@ -551,6 +554,89 @@ export const appRoutes: Record<string, AppRouteRow> = {
     kind: 'api',
     least: 'sitter',
     query: (records) => `animalId=${records.animal}`,
+    owner: 200,
+    otherFarm: 404,
+  },
+
+  // the medicine cabinet: everyone on the farm reads it, Owners and Members manage it and its stock
+  'GET /api/v1/medicines': { kind: 'api', least: 'sitter', owner: 200, otherFarm: 200 },
+  'POST /api/v1/medicines': {
+    kind: 'api',
+    least: 'member',
+    // a name of its own for each try: one name per cabinet
+    body: (records) => ({
+      name: `Wormer ${records.medicine.slice(0, 8)}`,
+      unit: 'mL',
+      dose: { kind: 'by-weight', amount: 1, perWeight: 10 },
+    }),
+    owner: 201,
+    otherFarm: 201,
+  },
+  'GET /api/v1/medicines/:id': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'medicine' },
+    owner: 200,
+    otherFarm: 404,
+  },
+  'PATCH /api/v1/medicines/:id': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'medicine' },
+    body: () => ({ notes: 'Keep in the fridge', meatWithdrawalDays: 7 }),
+    owner: 200,
+    otherFarm: 404,
+  },
+  // it has a lot: archived, never deleted (medicines.test.ts deletes one that never had stock)
+  'DELETE /api/v1/medicines/:id': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'medicine' },
+    owner: 409,
+    otherFarm: 404,
+  },
+  'POST /api/v1/medicines/:id/archive': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'medicine' },
+    owner: 200,
+    otherFarm: 404,
+  },
+  'POST /api/v1/medicines/:id/unarchive': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'medicine' },
+    owner: 200,
+    otherFarm: 404,
+  },
+  'POST /api/v1/medicines/:id/lots': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'medicine' },
+    body: () => ({ quantity: 50, lotNumber: 'B-77', expiresOn: '2027-06-30', price: 19.99 }),
+    owner: 201,
+    otherFarm: 404,
+  },
+  'PATCH /api/v1/medicine-lots/:id': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'medicineLot' },
+    body: () => ({ supplier: 'Vet Supplies Ltd' }),
+    owner: 200,
+    otherFarm: 404,
+  },
+  'POST /api/v1/medicine-lots/:id/movements': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'medicineLot' },
+    body: () => ({ kind: 'disposed', quantity: 10, note: 'Dropped the bottle' }),
+    owner: 201,
+    otherFarm: 404,
+  },
+  'GET /api/v1/medicine-lots/:id/movements': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'medicineLot' },
     owner: 200,
     otherFarm: 404,
   },

@@ -13,6 +13,8 @@ import {
   careEntries,
   invitations,
   knownDevices,
+  medicineLots,
+  medicines,
   farmMembers,
   farms,
   groups,
@@ -25,6 +27,7 @@ import {
   session,
   species,
   speciesGestation,
+  stockMovements,
   user,
   verification,
 } from '../db/schema';
@@ -54,6 +57,10 @@ const ordered: PgTable[] = [
   breedings,
   eggCollections,
   milkRecords,
+  // the medicine cabinet: medicines, their lots, each lot's movements (some name a care entry)
+  medicines,
+  medicineLots,
+  stockMovements,
   recordShares,
   calendarFeeds,
 ];

@@ -1,6 +1,7 @@
 // Test support: a farm with something in every table, made through the HTTP API as a farmer
 // would — profile, own species, two groups, animals (one with a photo, one in both groups, one
 // the other's dam), a breeding with the farm's gestation, a shared health record, a calendar feed, an invitation, a daily email sent, an egg collection, Clover's milk,
+// a medicine of the cabinet with a lot of stock and a disposal,
 // care entries with their reminders, a repeating reminder completed once, a known device, a pending reset link.
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
@@ -142,6 +143,30 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
     unit: 'L',
     groupId: goats.id,
     records: [{ animalId: clover.id, amount: 2.75, discarded: 0.5, note: 'Left half hard' }],
+  });
+  // the cabinet: a wormer dosed by weight, a lot of it, and a little thrown away
+  const wormer = await call('POST', '/api/v1/medicines', {
+    name: 'Cydectin',
+    activeIngredient: 'Moxidectin',
+    unit: 'mL',
+    route: 'pour-on',
+    dose: { kind: 'by-weight', amount: 1, perWeight: 10, maxDose: 25 },
+    meatWithdrawalDays: 14,
+    milkWithdrawalDays: 0,
+    schedule: { initialDoses: 2, daysApart: 21, boosterMonths: 12 },
+    lowStockLevel: 50,
+  });
+  const lot = await call('POST', `/api/v1/medicines/${wormer.id}/lots`, {
+    quantity: 250,
+    lotNumber: 'LOT-2291',
+    expiresOn: '2027-03-31',
+    supplier: 'Farm & Co',
+    price: 48.5,
+  });
+  await call('POST', `/api/v1/medicine-lots/${lot.id}/movements`, {
+    kind: 'disposed',
+    quantity: 5,
+    note: 'Spilled',
   });
   // the daily reminder email, sent on a morning three weeks on (the farm is on UTC)
   await call('PUT', '/api/v1/daily-email', { enabled: true });

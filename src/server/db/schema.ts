@@ -19,6 +19,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -790,3 +791,120 @@ export const paddockRoutines = pgTable('paddock_routines', {
   sha256: text('sha256').notNull(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- The medicine cabinet (issue 27; migration 0030 holds the keys and checks; decision 0039) ----
+
+/** A medicine of the farm's cabinet, as its label says; archived ones keep their history. */
+export const medicines = pgTable(
+  'medicines',
+  {
+    id: uuid('id').notNull(),
+    farmId: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    activeIngredient: text('active_ingredient'),
+    /** mL, cc, mg, g, tablet, drop, dose (src/shared/schemas/medicines.ts) */
+    unit: text('unit').notNull(),
+    route: text('route'),
+    /** fixed, by-weight, or null: the dose's columns below go with it (medicines_dose_check) */
+    doseKind: text('dose_kind'),
+    doseAmount: numeric('dose_amount', { precision: 12, scale: 3, mode: 'number' }),
+    dosePerWeight: numeric('dose_per_weight', { precision: 9, scale: 2, mode: 'number' }),
+    doseWeightUnit: weightUnit('dose_weight_unit'),
+    doseMax: numeric('dose_max', { precision: 12, scale: 3, mode: 'number' }),
+    meatWithdrawalDays: smallint('meat_withdrawal_days'),
+    milkWithdrawalDays: smallint('milk_withdrawal_days'),
+    eggWithdrawalDays: smallint('egg_withdrawal_days'),
+    scheduleInitialDoses: smallint('schedule_initial_doses'),
+    scheduleDaysApart: smallint('schedule_days_apart'),
+    scheduleBoosterMonths: smallint('schedule_booster_months'),
+    notes: text('notes'),
+    lowStockLevel: numeric('low_stock_level', { precision: 10, scale: 3, mode: 'number' }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.farmId, table.id] }),
+    uniqueIndex('medicines_farm_id_name_unique')
+      .on(table.farmId, sql`lower(${table.name})`)
+      .where(sql`${table.archivedAt} is null`),
+    index('medicines_farm_id_archived_idx')
+      .on(table.farmId)
+      .where(sql`${table.archivedAt} is not null`),
+  ],
+);
+
+/** A bottle or box of a medicine: its stock is the sum of its movements. */
+export const medicineLots = pgTable(
+  'medicine_lots',
+  {
+    id: uuid('id').notNull(),
+    farmId: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    medicineId: uuid('medicine_id').notNull(),
+    lotNumber: text('lot_number'),
+    expiresOn: date('expires_on', { mode: 'string' }),
+    supplier: text('supplier'),
+    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.farmId, table.id] }),
+    // NO ACTION: a medicine with lots is archived, never deleted
+    foreignKey({
+      name: 'medicine_lots_medicine_fk',
+      columns: [table.farmId, table.medicineId],
+      foreignColumns: [medicines.farmId, medicines.id],
+    }),
+    index('medicine_lots_farm_id_medicine_id_idx').on(table.farmId, table.medicineId, table.expiresOn),
+  ],
+);
+
+/** One change of a lot's stock, never edited (the trigger stock_movements_append_only refuses). */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').notNull(),
+    farmId: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    lotId: uuid('lot_id').notNull(),
+    /** received, used, disposed, corrected */
+    kind: text('kind').notNull(),
+    /** signed: received positive, used and disposed negative, corrected either */
+    quantity: numeric('quantity', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+    occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
+    note: text('note'),
+    recordedBy: uuid('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    careEntryId: uuid('care_entry_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.farmId, table.id] }),
+    foreignKey({
+      name: 'stock_movements_lot_fk',
+      columns: [table.farmId, table.lotId],
+      foreignColumns: [medicineLots.farmId, medicineLots.id],
+    }).onDelete('cascade'),
+    // ON DELETE SET NULL ("care_entry_id") in the migration (0030), as care_entries_group_fk
+    foreignKey({
+      name: 'stock_movements_care_entry_fk',
+      columns: [table.farmId, table.careEntryId],
+      foreignColumns: [careEntries.farmId, careEntries.id],
+    }).onDelete('set null'),
+    index('stock_movements_farm_id_lot_id_idx').on(
+      table.farmId,
+      table.lotId,
+      table.occurredOn.desc(),
+      table.createdAt.desc(),
+    ),
+    index('stock_movements_care_entry_idx')
+      .on(table.farmId, table.careEntryId)
+      .where(sql`${table.careEntryId} is not null`),
+    index('stock_movements_recorded_by_idx')
+      .on(table.recordedBy)
+      .where(sql`${table.recordedBy} is not null`),
+  ],
+);

@@ -191,7 +191,8 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
 
   /**
    * A fresh set of the owner's records: a group, a species, an animal with a photo, a care entry,
-   * a reminder, a breeding, an egg collection, the animal's milk (she is female); an invitation and a (throwaway) member only when the row names them.
+   * a reminder, a breeding, an egg collection, the animal's milk (she is female), a medicine with a
+   * lot of stock; an invitation and a (throwaway) member only when the row names them.
    */
   async function ownerRecords(needs: RecordKind[] = []): Promise<OwnerRecords> {
     const c = cookies.owner;
@@ -258,12 +259,26 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
         },
       }),
     );
+    const medicine = await json(
+      await send('/api/v1/medicines', {
+        cookie: c,
+        body: { name: `${marker} medicine ${randomBytes(4).toString('hex')}`, unit: 'mL' },
+      }),
+    );
+    const medicineLot = await json(
+      await send(`/api/v1/medicines/${medicine.id}/lots`, {
+        cookie: c,
+        body: { quantity: 100, lotNumber: `${marker} lot` },
+      }),
+    );
     const records = {
       invitation: needs.includes('invitation') ? (await invite('member')).id : '',
       member: needs.includes('member') ? (await join('member')).userId : '',
       breeding: breeding.id,
       eggCollection: eggs.id,
       milkRecord: milk.records[0].id,
+      medicine: medicine.id,
+      medicineLot: medicineLot.id,
       group: group.id,
       animal: animal.id,
       careEntry: batch.entries[0].id,
@@ -294,6 +309,8 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
       breedings: await read(`/api/v1/animals/${records.animal}/breedings`),
       eggs: await read(`/api/v1/egg-collections?groupId=${records.group}`),
       milk: await read(`/api/v1/milk-records?animalId=${records.animal}`),
+      medicine: await read(`/api/v1/medicines/${records.medicine}`),
+      movements: await read(`/api/v1/medicine-lots/${records.medicineLot}/movements`),
       entry: await read(`/api/v1/care-entries/${records.careEntry}`),
       reminders: await read('/api/v1/reminders'),
       species: await read('/api/v1/species'),

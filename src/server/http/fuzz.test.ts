@@ -227,6 +227,8 @@ type Pools = {
   reminder: string[];
   eggCollection: string[];
   milkRecord: string[];
+  medicine: string[];
+  medicineLot: string[];
   foreign: string[];
   /** the type of each care entry in the pool, by id */
   careEntryType: Map<string, string>;
@@ -316,6 +318,9 @@ function valueFor(schema: Schema, name: string, pools: Pools): fc.Arbitrary<unkn
     return fc.oneof(fc.constantFrom(...futureDates), dateBetween(`${soon}-01-01`, `${soon + 8}-12-31`));
   if (/date/i.test(name) || name === 'collectedOn' || name === 'milkedOn')
     return fc.oneof(fc.constantFrom(...pastDates), dateBetween('1990-01-01', '2025-12-31'));
+  // the cabinet's days: a lot received or moved in the past, an expiry either side of today
+  if (name === 'receivedOn' || name === 'occurredOn' || name === 'expiresOn')
+    return fc.oneof(fc.constantFrom(...pastDates), dateBetween('1990-01-01', `${soon + 3}-12-31`));
   if (name === 'timeZone') return fc.constantFrom(...zones);
   if (name === 'color') return fc.constantFrom(...colors);
   if (name === 'email')
@@ -490,6 +495,8 @@ describe.each(backends)('generated input on %s', (backend) => {
     reminder: [],
     eggCollection: [],
     milkRecord: [],
+    medicine: [],
+    medicineLot: [],
     foreign: [],
     careEntryType: new Map(),
   };
@@ -629,6 +636,17 @@ describe.each(backends)('generated input on %s', (backend) => {
           })
         ).records[0].id,
       );
+    // the cabinet: a medicine dosed by weight with two lots (one to use up), and an empty one
+    const wormer = (
+      await create('/api/v1/medicines', {
+        name: 'Wormer',
+        unit: 'mL',
+        dose: { kind: 'by-weight', amount: 1, perWeight: 10 },
+      })
+    ).id;
+    pools.medicine.push(wormer, (await create('/api/v1/medicines', { name: 'Vaccine', unit: 'dose' })).id);
+    for (const quantity of [500, 0.5])
+      pools.medicineLot.push((await create(`/api/v1/medicines/${wormer}/lots`, { quantity })).id);
     const foreignGroup = (await create('/api/v1/groups', { name: 'Theirs' }, other)).id;
     pools.foreign.push(
       foreignGroup,
@@ -642,6 +660,9 @@ describe.each(backends)('generated input on %s', (backend) => {
     const farmId = ((await get('/api/v1/farms', importer)).body as { current: string }).current;
     for (const table of [
       'milk_records',
+      'stock_movements',
+      'medicine_lots',
+      'medicines',
       'egg_collections',
       'breedings',
       'reminder_animals',
@@ -659,21 +680,23 @@ describe.each(backends)('generated input on %s', (backend) => {
     await t?.close();
   });
 
+  /** The pool an id in a path aims at, by the path's start (the animal's, by name, first). */
+  const poolOfPath: [string, Exclude<keyof Pools, 'careEntryType'>][] = [
+    ['/api/v1/groups', 'group'],
+    ['/api/v1/care-entries', 'careEntry'],
+    ['/api/v1/egg-collections', 'eggCollection'],
+    ['/api/v1/milk-records', 'milkRecord'],
+    ['/api/v1/medicines/', 'medicine'],
+    ['/api/v1/medicine-lots/', 'medicineLot'],
+  ];
+
   /** One generated request: an API body, an API path or query, or an auth body. */
   function requests(): fc.Arbitrary<Sent> {
     const idFor = (name: string, template: string, method: string): fc.Arbitrary<string> => {
-      const kind: keyof Pools =
+      const kind: Exclude<keyof Pools, 'careEntryType'> =
         name === 'animalId' || /^\/api\/v1\/animals\/\{id\}/.test(template)
           ? 'animal'
-          : template.startsWith('/api/v1/groups')
-            ? 'group'
-            : template.startsWith('/api/v1/care-entries')
-              ? 'careEntry'
-              : template.startsWith('/api/v1/egg-collections')
-                ? 'eggCollection'
-                : template.startsWith('/api/v1/milk-records')
-                  ? 'milkRecord'
-                  : 'reminder';
+          : (poolOfPath.find(([prefix]) => template.startsWith(prefix))?.[1] ?? 'reminder');
       const hostileIds = fc.constantFrom(
         'not-a-uuid',
         '%00',
@@ -709,6 +732,7 @@ describe.each(backends)('generated input on %s', (backend) => {
         ...(operation.path.endsWith('/reminders') ? ['animalId', 'groupId'] : []),
         ...(operation.path.startsWith('/api/v1/care-entries/') ? ['scope'] : []),
         ...(operation.path.endsWith('/photo') ? ['size', 'v'] : []),
+        ...(operation.path.endsWith('/medicines') ? ['archived'] : []),
       ];
       if (!names.length) return fc.constant('');
       const query = fc
@@ -1020,6 +1044,33 @@ describe.each(backends)('generated input on %s', (backend) => {
             );
         }
         return found;
+      }
+      // the cabinet: the label's plain fields as sent (the dose and schedule are objects)
+      case 'POST /api/v1/medicines':
+      case 'PATCH /api/v1/medicines/{id}': {
+        if (sent.method === 'POST' && status !== 201) return []; // 200: a repeated create
+        const { dose: _dose, schedule: _schedule, ...rest } = body;
+        const stored = await readOne(
+          sent.method === 'POST'
+            ? `/api/v1/medicines/${(record as { id: string }).id}`
+            : sent.path.split('?')[0]!,
+        );
+        return stored ? differences(rest, stored) : ['not found after the write'];
+      }
+      case 'POST /api/v1/medicines/{id}/lots': {
+        if (status !== 201) return [];
+        const { quantity, receivedOn: _receivedOn, ...rest } = body;
+        const medicine = await readOne(`/api/v1/medicines/${(record as { medicineId: string }).medicineId}`);
+        const stored = (medicine?.lots as Record<string, unknown>[] | undefined)?.find(
+          (lot) => lot.id === (record as { id: string }).id,
+        );
+        if (!stored) return ['lot not found after the write'];
+        return [
+          ...differences(rest, stored),
+          ...(Object.is(stored.stock, quantity)
+            ? []
+            : [`quantity ${String(quantity)} stocked as ${String(stored.stock)}`]),
+        ];
       }
       default:
         return [];

@@ -136,6 +136,20 @@ export const permissions: Record<string, Need> = {
   'GET /api/v1/animals/:id/milk-withdrawal': 'sitter',
   'GET /api/v1/production/milk': 'sitter',
 
+  // the medicine cabinet is the farm's: everyone sees it, Owners and Members manage it and its
+  // stock (a farm sitter's doses will be taken from stock through their care entries)
+  'GET /api/v1/medicines': 'sitter',
+  'GET /api/v1/medicines/:id': 'sitter',
+  'GET /api/v1/medicine-lots/:id/movements': 'sitter',
+  'POST /api/v1/medicines': 'member',
+  'PATCH /api/v1/medicines/:id': 'member',
+  'DELETE /api/v1/medicines/:id': 'member',
+  'POST /api/v1/medicines/:id/archive': 'member',
+  'POST /api/v1/medicines/:id/unarchive': 'member',
+  'POST /api/v1/medicines/:id/lots': 'member',
+  'PATCH /api/v1/medicine-lots/:id': 'member',
+  'POST /api/v1/medicine-lots/:id/movements': 'member',
+
   'GET /api/v1/reminders': 'sitter',
   'GET /api/v1/reminders/:id': 'sitter',
   'POST /api/v1/reminders/:id/complete': 'sitter',

@@ -14,9 +14,17 @@ import {
   repeatEverySchema,
   reminderCreateSchema,
 } from './care';
-import { calendarDate, recordId } from './common';
+import { calendarDate, optionalText, recordId } from './common';
 import { groupCreateSchema } from './groups';
 import { milkRecordCreateSchema, milkRecordItemSchema, milkUnitMessage, milkUnits } from './milk';
+import {
+  lotCreateSchema,
+  medicineCreateSchema,
+  medicineDoseSchema,
+  medicineScheduleSchema,
+  movementKinds,
+  signedQuantity,
+} from './medicines';
 import { eggCollectionCreateSchema } from './production';
 import { weightUnits } from './profile';
 
@@ -46,6 +54,17 @@ const reminder = reminderCreateSchema.shape;
 const breeding = breedingCreateSchema.shape;
 const eggs = eggCollectionCreateSchema.shape;
 const milk = { ...milkRecordCreateSchema.shape, ...milkRecordItemSchema.shape };
+const medicine = medicineCreateSchema.shape;
+const lot = lotCreateSchema.shape;
+
+/**
+ * Whether an API object stored as flat columns (a medicine's dose, its schedule) reads back as that
+ * object; all null is none. A null column is an absent field to the API's schema.
+ */
+const readsAs = (schema: z.ZodMiniType, columns: Record<string, unknown>) => {
+  const set = Object.fromEntries(Object.entries(columns).filter(([, value]) => value != null));
+  return Object.keys(set).length === 0 || schema.safeParse(set).success;
+};
 
 const entryColumns = {
   id,
@@ -195,6 +214,78 @@ export const documentRowSchemas = {
         message: 'Cannot be more than the amount',
         path: ['discarded'],
       }),
+    ),
+  // the cabinet: a medicine's dose and schedule are the API's, stored flat
+  medicines: z
+    .object({
+      id,
+      name: medicine.name,
+      active_ingredient: medicine.activeIngredient,
+      unit: medicine.unit,
+      route: medicine.route,
+      dose_kind: z.nullish(z.string()),
+      dose_amount: z.nullish(z.number()),
+      dose_per_weight: z.nullish(z.number()),
+      dose_weight_unit: z.nullish(z.string()),
+      dose_max: z.nullish(z.number()),
+      meat_withdrawal_days: medicine.meatWithdrawalDays,
+      milk_withdrawal_days: medicine.milkWithdrawalDays,
+      egg_withdrawal_days: medicine.eggWithdrawalDays,
+      schedule_initial_doses: z.nullish(z.number()),
+      schedule_days_apart: z.nullish(z.number()),
+      schedule_booster_months: z.nullish(z.number()),
+      notes: medicine.notes,
+      low_stock_level: medicine.lowStockLevel,
+      archived_at: z.nullish(instant),
+      ...timestamps,
+    })
+    .check(
+      z.refine(
+        (row) =>
+          readsAs(medicineDoseSchema, {
+            kind: row.dose_kind,
+            amount: row.dose_amount,
+            perWeight: row.dose_per_weight,
+            weightUnit: row.dose_weight_unit,
+            maxDose: row.dose_max,
+          }),
+        { message: 'Not a dose Paddock can read', path: ['dose_kind'] },
+      ),
+      z.refine(
+        (row) =>
+          readsAs(medicineScheduleSchema, {
+            initialDoses: row.schedule_initial_doses,
+            daysApart: row.schedule_days_apart,
+            boosterMonths: row.schedule_booster_months,
+          }),
+        { message: 'Not a schedule Paddock can read', path: ['schedule_initial_doses'] },
+      ),
+    ),
+  medicine_lots: z.object({
+    id,
+    medicine_id: id,
+    lot_number: lot.lotNumber,
+    expires_on: lot.expiresOn,
+    supplier: lot.supplier,
+    price: lot.price,
+    ...timestamps,
+  }),
+  stock_movements: z
+    .object({
+      id,
+      lot_id: id,
+      kind: z.enum(movementKinds, 'Choose received, used, disposed or corrected'),
+      quantity: signedQuantity,
+      occurred_on: date,
+      note: optionalText(500),
+      care_entry_id: optionalId,
+      created_at: z.optional(instant),
+    })
+    .check(
+      z.refine(
+        (row) => row.kind === 'corrected' || (row.kind === 'received' ? row.quantity > 0 : row.quantity < 0),
+        { message: 'Received stock is positive; used and disposed stock negative', path: ['quantity'] },
+      ),
     ),
 } as const;
 

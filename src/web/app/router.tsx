@@ -24,6 +24,8 @@ type AppRoute = {
 };
 
 const CareEntryPage = lazy(() => import('./routes/care-entry-page'));
+const CollectEggsPage = lazy(() => import('./routes/collect-eggs-page'));
+const ProductionPage = lazy(() => import('./routes/production-page'));
 const RecordMilkPage = lazy(() => import('./routes/record-milk-page'));
 const entryTitles = { medical: 'Medication', weight: 'Weight', note: 'Note' } as const;
 
@@ -59,6 +61,11 @@ export const appRoutes: AppRoute[] = [
     title: 'Weights',
     Page: lazy(() => import('./routes/group-weights-page')),
   },
+  // a farm sitter does the rounds: eggs are theirs to collect too (decision 0037)
+  { path: '/group/:groupId/collect-eggs', title: 'Collect Eggs', width: 'form', Page: CollectEggsPage },
+  { path: '/collect-eggs', title: 'Collect Eggs', width: 'form', Page: CollectEggsPage },
+  { path: '/group/:groupId/production', title: 'Production', Page: ProductionPage },
+  { path: '/production', title: 'Production', Page: ProductionPage },
   {
     path: '/group/:groupId/add-animal',
     title: 'Add Animal',

@@ -10,17 +10,19 @@ function canGoBack(): boolean {
   return window.history.length > 1;
 }
 
-export function BackButton({ fallback }: { fallback: string }) {
+/** Goes one step back, or to `fallback` when the page was opened directly (a saved form's way out). */
+export function useGoBack(fallback: string): () => void {
   const [, navigate] = useLocation();
+  return () => {
+    if (canGoBack()) window.history.back();
+    else navigate(fallback);
+  };
+}
+
+export function BackButton({ fallback }: { fallback: string }) {
+  const goBack = useGoBack(fallback);
   return (
-    <Button
-      variant="ghost"
-      className="-ml-2 px-2"
-      onClick={() => {
-        if (canGoBack()) window.history.back();
-        else navigate(fallback);
-      }}
-    >
+    <Button variant="ghost" className="-ml-2 px-2" onClick={goBack}>
       <ArrowLeft aria-hidden className="size-4" />
       Back
     </Button>

@@ -1,22 +1,24 @@
-// The outbox: care, milk, new animals and 'Done' recorded with no signal, kept on the device
-// (IndexedDB, one record per change) until the server has them, then sent in the order they were
-// made. Each change carries the id the server knows it by (a care batch's, a milking's first
-// record's, the animal's, the reminder's), so a retry, a second tab or a lost answer stores it
-// once. Why not TanStack's paused mutations: docs/decisions/0031-offline.md.
+// The outbox: care, new animals, egg collections, milk and 'Done' recorded with no signal, kept on
+// the device (IndexedDB, one record per change) until the server has them, then sent in the order
+// they were made. Each change carries the id the server knows it by (a care batch's, the animal's,
+// the collection's, a milking's first record's, the reminder's), so a retry, a second tab or a lost
+// answer stores it once. Why not TanStack's paused mutations: docs/decisions/0031-offline.md.
 import { onlineManager } from '@tanstack/react-query';
 import { createStore, del, entries, set, update } from 'idb-keyval';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { AnimalCreate } from '../../shared/schemas/animals';
 import type { CareEntryCreate } from '../../shared/schemas/care';
 import type { MilkRecordCreate } from '../../shared/schemas/milk';
+import type { EggCollectionCreate } from '../../shared/schemas/production';
 import { ApiError, client, data } from './api';
 import { queryClient } from './query-client';
 import { isSessionQuery, sessionQuery, useSession, type Session } from './session';
 
 type Write =
   | { kind: 'care-entry'; input: CareEntryCreate & { batchId: string } }
-  | { kind: 'milk-records'; input: MilkRecordCreate }
   | { kind: 'animal'; input: AnimalCreate & { id: string } }
+  | { kind: 'egg-collection'; input: EggCollectionCreate & { id: string } }
+  | { kind: 'milk-records'; input: MilkRecordCreate }
   | { kind: 'reminder-done'; input: { reminderId: string } };
 
 /** What a form hands over: the write, and how the lists show it while it waits. */
@@ -47,9 +49,11 @@ const send: {
   ) => Promise<unknown>;
 } = {
   'care-entry': (input, signal) => data(client['care-entries'].$post({ json: input }, { init: { signal } })),
+  animal: (input, signal) => data(client.animals.$post({ json: input }, { init: { signal } })),
+  'egg-collection': (input, signal) =>
+    data(client['egg-collections'].$post({ json: input }, { init: { signal } })),
   'milk-records': (input, signal) =>
     data(client['milk-records'].$post({ json: input }, { init: { signal } })),
-  animal: (input, signal) => data(client.animals.$post({ json: input }, { init: { signal } })),
   'reminder-done': ({ reminderId }, signal) =>
     data(client.reminders[':id'].complete.$post({ param: { id: reminderId } }, { init: { signal } })),
 };

@@ -16,5 +16,7 @@ export const keys = {
   dailyEmail: 'daily-email',
   invitation: 'invitation',
   sharedRecord: 'shared-record',
-  milk: 'milk',
+  production: 'production',
+  eggCollections: 'egg-collections',
+  milkRecords: 'milk-records',
 } as const;

@@ -3,13 +3,13 @@
 // exactly one server wins, on PGlite and PostgreSQL alike — and only then builds and sends it.
 // A day with nothing due or overdue sends nothing. At most once: a server that dies between the
 // claim and the send loses that day's email rather than risk a second one after a restart.
-import { mediumDate } from '../../../shared/care/dates';
+import { addDays, mediumDate } from '../../../shared/care/dates';
 import { reminderTitle } from '../../../shared/care/reminder-title';
 import { escapeHtml } from '../../auth/emails';
 import { hashSecretToken, newSecretToken } from '../../http/secret-token';
 import type { Logger } from '../../log/logger';
 import type { Email, Mailer } from '../../mail/mailer';
-import type { DailyEmailRepo, DueReminder, Recipient } from './daily-email.repo';
+import type { DailyEmailRepo, DayEggs, DueReminder, Recipient } from './daily-email.repo';
 
 /** Emails a run sends at most (the next run, a minute later, takes the rest). */
 const batchSize = 100;
@@ -19,11 +19,19 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /** "Dec 3, 2026" from 2026-12-03: the app's date format (the email speaks the farm's calendar days). */
 const shortDay = mediumDate;
 
+/** "Yesterday's eggs: 20 collected, 18 saleable, 2 discarded." */
+function eggsLine({ eggs, discarded }: DayEggs): string {
+  const kept = discarded > 0 ? `, ${eggs - discarded} saleable, ${discarded} discarded` : '';
+  return `Yesterday's eggs: ${eggs} collected${kept}.`;
+}
+
 export function dailyEmail(options: {
   to: string;
   farmName: string | null;
   day: string;
   reminders: DueReminder[];
+  /** yesterday's eggs, mentioned under the reminders; null when none were recorded */
+  eggs?: DayEggs | null;
   origin: string;
   unsubscribeToken: string;
 }): Email {
@@ -52,6 +60,8 @@ export function dailyEmail(options: {
   });
   const more = total > reminders.length ? `…and ${total - reminders.length} more.` : '';
   const remindersUrl = `${origin}/reminders`;
+  const eggs = options.eggs ? eggsLine(options.eggs) : '';
+  const productionUrl = `${origin}/production`;
   const intro = `Good morning${options.farmName ? ` from ${options.farmName}` : ''}. Due today or overdue:`;
   const outro = `You get this email on mornings when something is due. To stop it, unsubscribe: ${unsubscribeUrl}`;
   return {
@@ -67,6 +77,7 @@ export function dailyEmail(options: {
       '',
       ...lines.map((line) => `- ${line.text}\n  ${line.link}`),
       ...(more ? [more] : []),
+      ...(eggs ? ['', eggs, `  ${productionUrl}`] : []),
       '',
       `All reminders: ${remindersUrl}`,
       '',
@@ -80,6 +91,7 @@ export function dailyEmail(options: {
         .map((line) => `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.text)}</a></li>`)
         .join('') +
       `</ul>${more ? `<p>${escapeHtml(more)}</p>` : ''}` +
+      (eggs ? `<p><a href="${escapeHtml(productionUrl)}">${escapeHtml(eggs)}</a></p>` : '') +
       `<p><a href="${escapeHtml(remindersUrl)}">All reminders</a></p>` +
       `<p style="color:#666;font-size:12px">You get this email on mornings when something is due. ` +
       `<a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p><p>— Paddock</p>`,
@@ -110,6 +122,7 @@ export function createDailyEmailJob(deps: {
         farmName: recipient.farm_name,
         day: recipient.day,
         reminders,
+        eggs: await repo.eggsOn(recipient.farm_id, addDays(recipient.day, -1)),
         origin,
         unsubscribeToken: token,
       }),

@@ -19,6 +19,9 @@ export type Recipient = {
   day: string;
 };
 
+/** The eggs collected on one day over the farm's groups (decision 0037): discarded ones apart. */
+export type DayEggs = { eggs: number; discarded: number };
+
 export type DueReminder = {
   id: string;
   title: string;
@@ -115,6 +118,17 @@ export function createDailyEmailRepo(db: Database) {
             order by r.due_date, r.title, r.id
             limit ${listedReminderLimit}`,
       ),
+
+    /** The farm's eggs collected on `day`; null when none were recorded that day. */
+    async eggsOn(farmId: string, day: string): Promise<DayEggs | null> {
+      const [row] = await queryRows<DayEggs & { collections: number }>(
+        db,
+        sql`select count(*)::int as collections, coalesce(sum(eggs), 0)::int as eggs,
+              coalesce(sum(discarded), 0)::int as discarded
+            from egg_collections where farm_id = ${farmId} and collected_on = ${day}::date`,
+      );
+      return row && row.collections > 0 ? { eggs: row.eggs, discarded: row.discarded } : null;
+    },
 
     async finished(recipient: Recipient, reminderCount: number, sent: boolean): Promise<void> {
       await db

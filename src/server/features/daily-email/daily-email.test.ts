@@ -154,6 +154,36 @@ describe.each(backends)('daily reminder email on %s', (backend) => {
     expect(emailsTo('daily-quiet@example.com')).toHaveLength(0);
   });
 
+  it("mentions yesterday's eggs, the farm's own, saleable and discarded apart", async () => {
+    const keeper = 'daily-eggs@example.com';
+    const { cookie: own } = await t.signUpAndConfirm(keeper);
+    await send('/api/v1/farm/settings', { timeZone: otherZone }, 'PATCH', own);
+    await send('/api/v1/daily-email', { enabled: true }, 'PUT', own);
+    const day = dateInZone(new Date(), otherZone);
+    const coop = (await made('/api/v1/groups', { name: 'Coop' }, own)).id;
+    await made('/api/v1/reminders', { title: 'Muck out', type: 'routine', dueDate: day, groupId: coop }, own);
+    await made('/api/v1/egg-collections', { groupId: coop, collectedOn: day, eggs: 12 }, own);
+    await made('/api/v1/egg-collections', { groupId: coop, collectedOn: day, eggs: 8, discarded: 2 }, own);
+    // another farm's eggs the same day, and this farm's of the day before, are not counted
+    const pen = (await made('/api/v1/groups', { name: 'Other coop' })).id;
+    await made('/api/v1/egg-collections', { groupId: pen, collectedOn: day, eggs: 500 });
+    await made('/api/v1/egg-collections', { groupId: coop, collectedOn: addDays(day, -1), eggs: 300 }, own);
+
+    expect(await t.dailyEmail.run(wallClock(addDays(day, 1), '07:00', otherZone))).toBeGreaterThan(0);
+    const [email] = emailsTo(keeper);
+    expect(email!.text).toContain("Yesterday's eggs: 20 collected, 18 saleable, 2 discarded.");
+    expect(email!.text).toContain(`${appUrl}/production`);
+    expect(email!.html).toContain(`<a href="${appUrl}/production">`);
+
+    // a morning after a day without eggs says nothing of eggs
+    expect(await t.dailyEmail.run(wallClock(addDays(day, 2), '07:00', otherZone))).toBeGreaterThan(0);
+    const [, next] = emailsTo(keeper);
+    expect(next!.text).toContain('Muck out');
+    expect(next!.text).not.toContain('eggs');
+    // off again, so that the tests below count the first farm's emails only
+    expect((await send('/api/v1/daily-email', { enabled: false }, 'PUT', own)).status).toBe(200);
+  });
+
   it.skipIf(backend !== 'postgres')(
     'sends exactly one email per farm per day from two servers on one database, and none twice after a crash',
     async () => {

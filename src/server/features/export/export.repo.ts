@@ -6,6 +6,9 @@ import { queryRows } from '../../db/sql-text';
 import { sexLabels, type Sex } from '../../../shared/schemas/animals';
 import { reminderWhat } from '../../../shared/care/reminder-title';
 import { milkingLabels, type Milking } from '../../../shared/schemas/milk';
+import { amountText, doseText, scheduleText } from '../../../shared/medicines/labels';
+import { medicineRouteLabels, type MedicineRoute } from '../../../shared/schemas/care';
+import { medicineUnitLabels, type Medicine, type MedicineUnit } from '../../../shared/schemas/medicines';
 
 /** Rows per page: a few hundred KB of CSV at most. */
 export const exportPageSize = 500;
@@ -232,6 +235,102 @@ export const sheets: Sheet[] = [
       where ${after}
       order by p.day, p.product, p.id limit ${exportPageSize}`,
   },
+  {
+    // the cabinet (issue 27): each medicine with its stock in hand on the farm's today, expired
+    // lots apart, and its lots that hold stock; the movements are in the JSON document
+    file: 'medicines.csv',
+    columns: [
+      ['Name', 'name'],
+      ['Active Ingredient', 'active_ingredient'],
+      ['Unit', 'unit', (value) => medicineUnitLabels[value as MedicineUnit] ?? value],
+      ['Route', 'route', (value) => (value ? (medicineRouteLabels[value as MedicineRoute] ?? value) : value)],
+      ['Dose', 'dose'],
+      ['Meat Withdrawal (days)', 'meat_withdrawal_days'],
+      ['Milk Withdrawal (days)', 'milk_withdrawal_days'],
+      ['Egg Withdrawal (days)', 'egg_withdrawal_days'],
+      ['Schedule', 'schedule'],
+      ['In Stock', 'in_stock'],
+      ['Expired Stock', 'expired_stock'],
+      ['Low Stock Level', 'low_stock_level'],
+      ['Lots', 'lots'],
+      ['Notes', 'notes'],
+      ['Archived', 'archived_on'],
+      ['ID', 'id'],
+    ],
+    keys: ['name_key', 'id'],
+    query: (farmId, after) => sql`
+      select * from (
+        select m.id, natural_sort_key(m.name) collate "C" as name_key, m.name, m.active_ingredient, m.unit,
+          m.route, m.dose_kind, m.dose_amount::float8 as dose_amount, m.dose_per_weight::float8 as dose_per_weight,
+          m.dose_weight_unit, m.dose_max::float8 as dose_max, m.meat_withdrawal_days, m.milk_withdrawal_days,
+          m.egg_withdrawal_days, m.schedule_initial_doses, m.schedule_days_apart, m.schedule_booster_months,
+          trim_scale(m.low_stock_level)::text as low_stock_level, m.notes,
+          (m.archived_at at time zone f.time_zone)::date::text as archived_on,
+          trim_scale(coalesce(sum(lot.stock) filter (where not lot.expired), 0))::text as in_stock,
+          trim_scale(coalesce(sum(lot.stock) filter (where lot.expired), 0))::text as expired_stock,
+          json_agg(json_build_object('lotNumber', lot.lot_number, 'expiresOn', lot.expires_on::text,
+            'stock', lot.stock::float8, 'expired', lot.expired) order by lot.expires_on nulls last, lot.id)
+            filter (where lot.stock > 0)::text as lot_list
+        from medicines m
+        join farms f on f.id = m.farm_id
+        left join lateral (
+          select l.id, l.lot_number, l.expires_on, coalesce(sum(s.quantity), 0) as stock,
+            coalesce(l.expires_on < (now() at time zone f.time_zone)::date, false) as expired
+          from medicine_lots l
+          left join stock_movements s on s.farm_id = l.farm_id and s.lot_id = l.id
+          where l.farm_id = m.farm_id and l.medicine_id = m.id
+          group by l.farm_id, l.id
+        ) lot on true
+        where m.farm_id = ${farmId}
+        group by m.farm_id, m.id, f.time_zone
+      ) medicine
+      where ${after}
+      order by name_key, id limit ${exportPageSize}`,
+    shown: (row) => {
+      const unit = row.unit as MedicineUnit;
+      const dose = (
+        row.dose_kind === 'fixed'
+          ? { kind: 'fixed', amount: row.dose_amount }
+          : row.dose_kind === 'by-weight'
+            ? {
+                kind: 'by-weight',
+                amount: row.dose_amount,
+                perWeight: row.dose_per_weight,
+                weightUnit: row.dose_weight_unit,
+                maxDose: row.dose_max,
+              }
+            : null
+      ) as Medicine['dose'];
+      const schedule = (
+        row.schedule_initial_doses == null
+          ? null
+          : {
+              initialDoses: row.schedule_initial_doses,
+              daysApart: row.schedule_days_apart,
+              boosterMonths: row.schedule_booster_months,
+            }
+      ) as Medicine['schedule'];
+      const lots = JSON.parse((row.lot_list as string | null) ?? '[]') as {
+        lotNumber: string | null;
+        expiresOn: string | null;
+        stock: number;
+        expired: boolean;
+      }[];
+      return {
+        ...row,
+        dose: doseText(dose, unit),
+        schedule: scheduleText(schedule),
+        lots: lots
+          .map(
+            (lot) =>
+              `${lot.lotNumber ?? 'No lot number'}: ${amountText(lot.stock, unit)}${
+                lot.expiresOn ? `, ${lot.expired ? 'expired' : 'expires'} ${lot.expiresOn}` : ''
+              }`,
+          )
+          .join('; '),
+      };
+    },
+  },
 ];
 
 /** The farm's settings as the JSON export's head holds them. */
@@ -275,6 +374,9 @@ export const tables: Table[] = [
   { name: 'breedings', keys: ['id'], omit: [] },
   { name: 'egg_collections', keys: ['id'], omit: ['recorded_by'] },
   { name: 'milk_records', keys: ['id'], omit: ['recorded_by'] },
+  { name: 'medicines', keys: ['id'], omit: [] },
+  { name: 'medicine_lots', keys: ['id'], omit: [] },
+  { name: 'stock_movements', keys: ['id'], omit: ['recorded_by'] },
 ];
 
 export function createExportRepo(db: Database) {

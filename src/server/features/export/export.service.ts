@@ -67,7 +67,7 @@ export function createExportService(repo: ExportRepo) {
     farm: (farmId: string) => repo.farm(farmId),
     builtInSpecies: () => repo.builtInSpecies(),
 
-    /** animals.csv, groups.csv, care-entries.csv, reminders.csv, breedings.csv and production.csv (eggs and milk), deflated into one ZIP. */
+    /** animals.csv, groups.csv, care-entries.csv, reminders.csv, breedings.csv, production.csv (eggs and milk) and medicines.csv, deflated into one ZIP. */
     csvZip(farmId: string): ReadableStream<Uint8Array> {
       let out: Uint8Array[] = [];
       let failure: Error | null = null;

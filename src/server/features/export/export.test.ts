@@ -121,6 +121,7 @@ describe.each(backends)('export on %s', (backend) => {
       'breedings.csv',
       'care-entries.csv',
       'groups.csv',
+      'medicines.csv',
       'production.csv',
       'reminders.csv',
     ]);
@@ -238,6 +239,42 @@ describe.each(backends)('export on %s', (backend) => {
       },
       mine,
     );
+    // the cabinet: a wormer with a lot in hand, one expired and one used up; a vaccine archived
+    const wormer = (
+      await made(
+        '/api/v1/medicines',
+        {
+          name: 'Wormer 10',
+          unit: 'mL',
+          route: 'oral',
+          dose: { kind: 'by-weight', amount: 1, perWeight: 10, weightUnit: 'kg', maxDose: 20 },
+          meatWithdrawalDays: 14,
+          lowStockLevel: 50,
+          notes: '=cmd()',
+        },
+        mine,
+      )
+    ).id;
+    await made(
+      `/api/v1/medicines/${wormer}/lots`,
+      { quantity: 87.5, lotNumber: 'A1', expiresOn: '2099-01-31' },
+      mine,
+    );
+    await made(
+      `/api/v1/medicines/${wormer}/lots`,
+      { quantity: 12, lotNumber: 'B2', expiresOn: '2020-05-01' },
+      mine,
+    );
+    const empty = (await made(`/api/v1/medicines/${wormer}/lots`, { quantity: 5 }, mine)).id;
+    await made(`/api/v1/medicine-lots/${empty}/movements`, { kind: 'disposed', quantity: 5 }, mine);
+    const vaccine = (
+      await made(
+        '/api/v1/medicines',
+        { name: 'Vaccine 2', unit: 'dose', schedule: { initialDoses: 2, daysApart: 21, boosterMonths: 12 } },
+        mine,
+      )
+    ).id;
+    expect((await send(`/api/v1/medicines/${vaccine}/archive`, undefined, 'POST', mine)).status).toBe(200);
 
     const response = await download('csv', mine);
     expect(response.headers.get('content-disposition')).toBe(
@@ -249,6 +286,7 @@ describe.each(backends)('export on %s', (backend) => {
       'breedings.csv',
       'care-entries.csv',
       'groups.csv',
+      'medicines.csv',
       'production.csv',
       'reminders.csv',
     ]);
@@ -308,6 +346,46 @@ describe.each(backends)('export on %s', (backend) => {
       ['2026-02-01', 'Milk', 'pen 2', 'Hen 11', 'Evening', '', '2.5', 'L', '1.75', '0.75', '', 'Hard udder'],
       ['2026-02-02', 'Eggs', 'pen 2', '', '', '11', '', '', '7', '4', '1', "'=1+1"],
     ]);
+    const medicines = files['medicines.csv']!;
+    expect(medicines.headers).toEqual([
+      'Name',
+      'Active Ingredient',
+      'Unit',
+      'Route',
+      'Dose',
+      'Meat Withdrawal (days)',
+      'Milk Withdrawal (days)',
+      'Egg Withdrawal (days)',
+      'Schedule',
+      'In Stock',
+      'Expired Stock',
+      'Low Stock Level',
+      'Lots',
+      'Notes',
+      'Archived',
+      'ID',
+    ]);
+    // by name in natural order ('Vaccine 2' before 'Wormer 10'), archived ones too, with the day
+    expect(medicines.rows.map((row) => [row.Name, row.Unit, row.Dose, row.Schedule, row.Archived])).toEqual([
+      [
+        'Vaccine 2',
+        'dose(s)',
+        '',
+        '2 doses 21 days apart, then a booster every 12 months',
+        dateInZone(new Date(), zone),
+      ],
+      ['Wormer 10', 'mL', '1 mL per 10 kg, at most 20 mL', '', ''],
+    ]);
+    expect(medicines.rows[1]).toMatchObject({
+      Route: 'Oral',
+      'Meat Withdrawal (days)': '14',
+      'In Stock': '87.5',
+      'Expired Stock': '12',
+      'Low Stock Level': '50',
+      Lots: 'B2: 12 mL, expired 2020-05-01; A1: 87.5 mL, expires 2099-01-31',
+      Notes: "'=cmd()",
+      ID: wormer,
+    });
     // the animals.csv an export writes is a file the import reads as it is
     const read = readRows(
       Papa.parse<string[]>(
@@ -365,6 +443,9 @@ describe.each(backends)('export on %s', (backend) => {
       'breedings',
       'egg_collections',
       'milk_records',
+      'medicines',
+      'medicine_lots',
+      'stock_movements',
     ]);
     expect(document.tables.animals!.map((row) => row.name).sort()).toEqual(['Plain Jane', 'Zoë']);
     expect(document.tables.animal_groups).toHaveLength(3);
@@ -445,6 +526,7 @@ describe.each(backends)('export on %s', (backend) => {
     expect(original.tables.care_entries!.length).toBeGreaterThan(0);
     expect(original.tables.egg_collections!.length).toBeGreaterThan(0);
     expect(original.tables.milk_records!.length).toBeGreaterThan(0);
+    expect(original.tables.stock_movements!.length).toBeGreaterThan(1);
 
     // only into an empty farm; a file Paddock cannot read changes nothing
     expect((await send('/api/v1/import', original, 'POST', fresh)).status).toBe(409);
@@ -467,6 +549,9 @@ describe.each(backends)('export on %s', (backend) => {
     const after = (await (await download('json', empty)).json()) as ExportDocument;
     expect(Object.values(after.tables).every((rows) => rows.length === 0)).toBe(true);
     expect((await t.request('/api/v1/import', { body: original })).status).toBe(401);
+    // a farm whose cabinet alone holds something is not empty: its medicine is not wiped by a failed import
+    await made('/api/v1/medicines', { name: 'Kept', unit: 'mL' }, empty);
+    expect((await send('/api/v1/import', original, 'POST', empty)).status).toBe(409);
   });
 
   it('titles each reminder once: what is due, beside its Animal or Group column, never the name twice', async () => {

@@ -24,7 +24,8 @@ export function createImportDocumentRepo(db: Database) {
               exists (select 1 from animals where farm_id = ${farmId})
               or exists (select 1 from groups where farm_id = ${farmId})
               or exists (select 1 from reminders where farm_id = ${farmId})
-              or exists (select 1 from species where farm_id = ${farmId}) as used
+              or exists (select 1 from species where farm_id = ${farmId})
+              or exists (select 1 from medicines where farm_id = ${farmId}) as used
             from farms where id = ${farmId} for update`,
       );
       return farm;
@@ -53,6 +54,16 @@ export function createImportDocumentRepo(db: Database) {
           from json_to_recordset(${json}::json) as p(id uuid, dam_id uuid, sire_id uuid)
           where a.farm_id = ${farmId} and a.id = p.id`);
     },
+
+    /** The farm's medicine lots whose movements add up to less than nothing (the API never lets one). */
+    lotsBelowZero: async (farmId: string) =>
+      (
+        await queryRows<{ lot_id: string }>(
+          db,
+          sql`select lot_id from stock_movements where farm_id = ${farmId}
+            group by lot_id having sum(quantity) < 0`,
+        )
+      ).map((row) => row.lot_id),
 
     /** The farm's settings from the document, and the import mark cleared: the import is done. */
     async finish(farmId: string, farm: ExportDocument['farm']) {

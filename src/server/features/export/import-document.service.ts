@@ -110,6 +110,7 @@ export function createDocumentImport(db: Database) {
       const species = await begin(farmId, document);
       try {
         const rows = await insertAll(farmId, checked, species);
+        await checkStock(farmId, checked);
         // the farm's settings last: an import that fails leaves them as they were
         await repo.finish(farmId, document.farm);
         return { rows };
@@ -195,6 +196,18 @@ export function createDocumentImport(db: Database) {
       await pause();
     }
     return count;
+  }
+
+  /** No lot of the cabinet below zero: 422 naming a movement of each such lot (the wipe follows). */
+  async function checkStock(farmId: string, checked: Rows) {
+    const below = new Set(await repo.lotsBelowZero(farmId));
+    if (below.size === 0) return;
+    const fields: Record<string, string[]> = {};
+    (checked.stock_movements ?? []).forEach((row, index) => {
+      if (below.delete(String(row.lot_id)))
+        fields[`stock_movements.${index}.quantity`] = ['This lot’s movements add up to less than nothing'];
+    });
+    throw invalid('The file takes a lot of the medicine cabinet below zero. Nothing was imported.', fields);
   }
 
   async function insertInBatches(farmId: string, table: string, rows: Record<string, unknown>[]) {

@@ -31,10 +31,10 @@ describe.each(backends)('import rules on %s', (backend) => {
     );
     return row!.count;
   };
-  /** The document with one table's first row (of `type`, for care entries) changed. */
+  /** The document with one table's first row (of `type`: a care entry's type, a stock movement's kind) changed. */
   const withRow = (table: string, change: Row, type?: string): ExportDocument => {
     const rows = original.tables[table]!;
-    const index = type ? rows.findIndex((row) => row.type === type) : 0;
+    const index = type ? rows.findIndex((row) => row.type === type || row.kind === type) : 0;
     expect(index, `${table} has a ${type ?? ''} row`).toBeGreaterThanOrEqual(0);
     return {
       ...original,
@@ -105,6 +105,20 @@ describe.each(backends)('import rules on %s', (backend) => {
     ['milk_records', { milking: 'noon' }],
     ['milk_records', { milked_on: 'infinity' }],
     ['milk_records', { animal_id: null }],
+    ['medicines', { name: '' }],
+    ['medicines', { unit: 'bucket' }],
+    ['medicines', { dose_kind: 'by-weight', dose_per_weight: null }],
+    ['medicines', { dose_kind: null, dose_amount: 2 }],
+    ['medicines', { schedule_initial_doses: 2, schedule_days_apart: null }],
+    ['medicines', { low_stock_level: -1 }],
+    ['medicine_lots', { price: 1.005 }],
+    ['medicine_lots', { expires_on: 'infinity' }],
+    ['stock_movements', { quantity: 0 }],
+    ['stock_movements', { quantity: 1_000_001 }],
+    ['stock_movements', { kind: 'received', quantity: -5 }],
+    ['stock_movements', { kind: 'stolen' }],
+    // the sample farm's received 250 mL, then disposed of 5: 500 instead leaves the lot below zero
+    ['stock_movements', { quantity: -500 }, 'disposed'],
   ];
 
   it.each(

@@ -1,8 +1,9 @@
 // /group/:groupId: the group's name, count and description, the way to its animals and its edit
 // page (for those whose role may edit), Add Entry, the reminders of the group and its animals, and
-// the group's log (from 1024 px, the log in a second column).
+// the group's log (from 1024 px, the log in a second column). 'Collect Eggs' shows where there are
+// hens to lay them, 'Record Milk' where there are does to milk; 'Production' for every group.
 import { useQuery } from '@tanstack/react-query';
-import { LineChart, Milk, NotebookPen, Pencil, PawPrint } from 'lucide-react';
+import { ChartColumn, Egg, LineChart, Milk, NotebookPen, Pencil, PawPrint } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { possessive } from '../../../shared/care/rules';
@@ -16,6 +17,7 @@ import { GroupLog } from '../../features/care/components/group-log';
 import { groupAnimalsQuery, groupQuery } from '../../features/groups/api/groups';
 import { solid } from '../../features/groups/color';
 import { useGroupId } from '../../features/groups/use-group-id';
+import { isHen } from '../../features/production/hens';
 import { isMilkable } from '../../features/production/milk-does';
 import { RemindersCard } from '../../features/reminders/components/reminders-card';
 import { useCan } from '../../lib/farm';
@@ -57,6 +59,17 @@ export default function GroupDetailPage() {
     return <LoadError error={group.error} onRetry={() => void group.refetch()} />;
   }
   const { id, name, description, color, animalCount } = group.data;
+  const links: { href: string; label: string; icon: LucideIcon }[] = [
+    ...(animals.data?.some(isHen)
+      ? [{ href: `/group/${id}/collect-eggs`, label: 'Collect Eggs', icon: Egg }]
+      : []),
+    ...(animals.data?.some(isMilkable)
+      ? [{ href: `/group/${id}/milk`, label: 'Record Milk', icon: Milk }]
+      : []),
+    { href: `/group/${id}/production`, label: 'Production', icon: ChartColumn },
+    { href: `/group/${id}/weights`, label: 'Weights', icon: LineChart },
+    ...(canEdit ? [{ href: `/group/${id}/edit`, label: 'Edit Group', icon: Pencil }] : []),
+  ];
 
   return (
     <div className="space-y-4 lg:grid lg:grid-cols-2 lg:items-start lg:gap-6 lg:space-y-0">
@@ -84,30 +97,21 @@ export default function GroupDetailPage() {
               <PawPrint aria-hidden className="size-4" />
               View Animals
             </Link>
-            <Link
-              href={`/group/${id}/weights`}
-              className={`${buttonBase} ${buttonClasses.secondary} ${canEdit ? '' : 'col-span-2'}`}
-            >
-              <LineChart aria-hidden className="size-4" />
-              Weights
-            </Link>
-            {canEdit && (
-              <Link href={`/group/${id}/edit`} className={`${buttonBase} ${buttonClasses.secondary}`}>
-                <Pencil aria-hidden className="size-4" />
-                Edit Group
+            {links.map((link, index) => (
+              <Link
+                key={link.href}
+                href={link.href}
+                // an odd one out takes the whole row
+                className={`${buttonBase} ${buttonClasses.secondary} ${index === links.length - 1 && links.length % 2 ? 'col-span-2' : ''}`}
+              >
+                <link.icon aria-hidden className="size-4" />
+                {link.label}
               </Link>
-            )}
+            ))}
           </div>
         </section>
 
         <AddEntryMenu basePath={`/group/${id}`} />
-        {/* milk is recorded for the female animals: none, no button */}
-        {animals.data?.some(isMilkable) && (
-          <Link href={`/group/${id}/milk`} className={`${buttonBase} ${buttonClasses.secondary} w-full`}>
-            <Milk aria-hidden className="size-4" />
-            Record Milk
-          </Link>
-        )}
 
         <RemindersCard groupId={id} />
       </div>

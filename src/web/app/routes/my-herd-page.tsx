@@ -1,6 +1,7 @@
-// /home, My Herd: the next reminders (features/reminders' card) and the farm's groups; adding a
-// group is for those whose role may. From 1024 px the groups' 339 × 180 px cards (SPEC) fill rows.
+// /home, My Herd: the next reminders (features/reminders' card), 'Collect Eggs' and the farm's
+// 'Production', and the farm's groups; adding a group is for those whose role may. From 1024 px the groups' 339 × 180 px cards (SPEC) fill rows.
 import { useQuery } from '@tanstack/react-query';
+import { ChartColumn, Egg } from 'lucide-react';
 import { Link } from 'wouter';
 import { Loading, LoadError } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
@@ -51,6 +52,16 @@ export default function MyHerdPage() {
                 + Add Group
               </Link>
             )}
+          </div>
+          <div className="grid grid-cols-2 gap-2 md:max-w-[339px]">
+            <Link href="/collect-eggs" className={`${buttonBase} ${buttonClasses.secondary}`}>
+              <Egg aria-hidden className="size-4" />
+              Collect Eggs
+            </Link>
+            <Link href="/production" className={`${buttonBase} ${buttonClasses.secondary}`}>
+              <ChartColumn aria-hidden className="size-4" />
+              Production
+            </Link>
           </div>
           <ul className="flex flex-col gap-3 md:items-center lg:grid lg:grid-cols-[repeat(auto-fill,339px)]">
             {groups.data.map((group) => (

@@ -8,7 +8,7 @@ import type { EntryType } from '../../../../shared/schemas/care';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
 import { usDate } from '../../../lib/dates';
 import { entryIcons, entryTypeLabels } from './entry-display';
-import { ExpandableText } from './expandable-text';
+import { ExpandableText } from '../../../components/expandable-text';
 
 const rowButton = 'border border-stone-300 bg-white px-3';
 

@@ -1,6 +1,7 @@
-// Milk: query options and mutations. Keys under ['milk']: the production summary
-// ['milk', 'production', scope], the records ['milk', 'records', scope] (paged, for 'Load more') and
-// the withdrawal check ['milk', 'withdrawal', owner, id, date]; every write refreshes ['milk'].
+// Milk: query options and mutations, keyed as eggs are: the summary ['production', 'milk', scope],
+// the records ['milk-records', scope, 'pages'] (for 'Load more'), and the withdrawal check under the
+// doe's or group's own key (['animals' | 'groups', id, 'milk-withdrawal', date]), so that a
+// medication recorded for them (which refreshes those) asks it again. A write refreshes the first two.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../../shared/schemas/care';
 import type {
@@ -26,14 +27,14 @@ const scopeQuery = ({ animalId, groupId }: MilkScope) => ({
 
 export const milkProductionQuery = (scope: MilkScope) =>
   queryOptions({
-    queryKey: [keys.milk, 'production', scopeQuery(scope)],
+    queryKey: [keys.production, 'milk', scopeQuery(scope)],
     queryFn: (): Promise<MilkProduction> => data(client.production.milk.$get({ query: scopeQuery(scope) })),
   });
 
 /** The records newest first, 100 a page. */
 export const milkRecordPagesQuery = (scope: MilkScope) =>
   infiniteQueryOptions({
-    queryKey: [keys.milk, 'records', scopeQuery(scope)],
+    queryKey: [keys.milkRecords, scopeQuery(scope), 'pages'],
     queryFn: ({ pageParam }): Promise<Page<MilkRecord>> =>
       data(
         client['milk-records'].$get({
@@ -50,7 +51,7 @@ export type MilkOwner = { kind: 'animal' | 'group'; id: string };
 /** The does of the owner not safe for milk on `date`: asked before saving. */
 export const milkWithdrawalQuery = (owner: MilkOwner, date: string) =>
   queryOptions({
-    queryKey: [keys.milk, 'withdrawal', owner.kind, owner.id, date],
+    queryKey: [owner.kind === 'animal' ? keys.animals : keys.groups, owner.id, 'milk-withdrawal', date],
     queryFn: (): Promise<MilkWithdrawal[]> =>
       owner.kind === 'animal'
         ? data(client.animals[':id']['milk-withdrawal'].$get({ param: { id: owner.id }, query: { date } }))
@@ -59,7 +60,11 @@ export const milkWithdrawalQuery = (owner: MilkOwner, date: string) =>
 
 function useRefreshMilk() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [keys.milk] });
+  return async () => {
+    await Promise.all(
+      [keys.production, keys.milkRecords].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+    );
+  };
 }
 
 /** Each record carries an id chosen once per form, so that a retried submission is recorded once. */

@@ -3,20 +3,20 @@
 // lactation's total; the last 30 days by day as a chart with a table beside it; and the records.
 // Every amount is in the farm's milk unit (the server converts the summary; the records convert here).
 import { useQuery } from '@tanstack/react-query';
-import { Milk } from 'lucide-react';
+import { ClipboardList, Milk } from 'lucide-react';
 import { Link } from 'wouter';
 import { shortDate } from '../../../../shared/care/dates';
 import type { DoeProduction, MilkProduction, MilkUnit } from '../../../../shared/schemas/milk';
 import { roundMilk } from '../../../../shared/units/milk';
 import { LoadError, Loading } from '../../../components/page-states';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
-import { cardClasses } from '../../../components/ui/card';
 import { WaitingChanges } from '../../../components/waiting-changes';
 import { usDate } from '../../../lib/dates';
 import { milkProductionQuery, type MilkScope } from '../api/milk';
 import { BarChart, BarTable, type Bar, type BarSegment } from './bar-chart';
 import { DoeFigures, milkText } from './milk-display';
 import { MilkRecordsList } from './milk-records-list';
+import { ProductionSection } from './production-section';
 
 type Amounts = { saleable: number; discarded: number };
 
@@ -52,7 +52,7 @@ export function milkByDay(does: DoeProduction[]): { date: string; saleable: numb
 
 const milkSegments: BarSegment[] = [
   { name: 'Saleable', color: '#4d7c0f' },
-  { name: 'Discarded', color: '#d97706' },
+  { name: 'Discarded', color: '#b45309' },
 ];
 
 /** The last 30 days as bars (saleable under discarded), and as a table behind 'Show as table'. */
@@ -131,39 +131,41 @@ function Summary({ production, scope }: { production: MilkProduction; scope: Mil
   );
 }
 
-/** Milk of a group's does (`groupId`), one doe (`animalId`), or the farm (neither). */
+/**
+ * Milk of a group's does (`groupId`), one doe (`animalId`), or the farm (neither): the 'Milk' card
+ * (totals, the does, the chart) and the 'Milk Records' card beside it from 1024 px, as eggs are.
+ */
 export function MilkProductionSection({ groupId, animalId }: MilkScope) {
   const scope: MilkScope = { groupId, animalId };
   const production = useQuery(milkProductionQuery(scope));
   const recordHref = animalId ? `/animal/${animalId}/milk` : groupId ? `/group/${groupId}/milk` : null;
 
   return (
-    <section aria-labelledby="milk-heading" className={`${cardClasses} space-y-4`}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="milk-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <Milk aria-hidden className="size-5 text-brand-700" />
-          Milk
-        </h2>
+    <div className="space-y-4 lg:grid lg:grid-cols-2 lg:items-start lg:gap-6 lg:space-y-0">
+      <ProductionSection title="Milk" icon={Milk}>
         {recordHref && (
-          <Link href={recordHref} className={`${buttonBase} ${buttonClasses.primary}`}>
+          <Link href={recordHref} className={`${buttonBase} ${buttonClasses.secondary} w-full`}>
+            <Milk aria-hidden className="size-4" />
             Record Milk
           </Link>
         )}
-      </div>
-      <WaitingChanges kind="milk-records" animalId={animalId} groupId={groupId} />
-      {production.isPending ? (
-        <Loading place="section">Loading milk...</Loading>
-      ) : production.isError ? (
-        <LoadError error={production.error} onRetry={() => void production.refetch()} look="inline" />
-      ) : (
-        <>
+        {production.isPending ? (
+          <Loading place="section">Loading milk...</Loading>
+        ) : production.isError ? (
+          <LoadError error={production.error} onRetry={() => void production.refetch()} look="inline" />
+        ) : (
           <Summary production={production.data} scope={scope} />
-          <div className="space-y-2">
-            <h3 className="text-sm font-semibold text-stone-800">Milk records</h3>
-            <MilkRecordsList scope={scope} unit={production.data.unit} today={production.data.today} />
-          </div>
-        </>
-      )}
-    </section>
+        )}
+      </ProductionSection>
+      <ProductionSection title="Milk Records" icon={ClipboardList}>
+        <WaitingChanges kind="milk-records" animalId={animalId} groupId={groupId} />
+        {/* amounts in the farm's unit, dates up to its today: both come with the summary */}
+        {production.data ? (
+          <MilkRecordsList scope={scope} unit={production.data.unit} today={production.data.today} />
+        ) : (
+          !production.isError && <Loading place="section">Loading milk records...</Loading>
+        )}
+      </ProductionSection>
+    </div>
   );
 }

@@ -97,7 +97,7 @@ export function MilkRecordsList({ scope, unit, today }: { scope: MilkScope; unit
   const items = records.data.pages
     .flatMap((page) => page.items)
     .filter((record) => (seen.has(record.id) ? false : (seen.add(record.id), true)));
-  if (!items.length) return <p className="text-sm text-stone-600">No milk recorded yet.</p>;
+  if (!items.length) return <p className="text-sm text-stone-600">No milk records yet.</p>;
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -116,7 +116,7 @@ export function MilkRecordsList({ scope, unit, today }: { scope: MilkScope; unit
 
   return (
     <>
-      <ul aria-label="Milk records" className="divide-y divide-stone-100">
+      <ul className="divide-y divide-stone-100">
         {items.map((record) => {
           const mayChange = member || (userId !== undefined && record.recordedById === userId);
           return (

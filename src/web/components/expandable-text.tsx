@@ -1,6 +1,6 @@
 // Text cut at 50 characters (SPEC) with 'More' to read the whole of it in place, and 'Less'.
 import { useId, useState } from 'react';
-import { cut, isCut } from '../../../../shared/care/rules';
+import { cut, isCut } from '../../shared/care/rules';
 
 export function ExpandableText({ text, className }: { text: string; className?: string }) {
   const [open, setOpen] = useState(false);
