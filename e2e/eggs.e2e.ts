@@ -357,5 +357,20 @@ describe.skipIf(!browserAvailable)('eggs: collected in two taps, counted, charte
         await sitterContext.close();
       }
     });
+
+    it('shows ten collections at first and more on asking, so a season of them does not bury the page', async () => {
+      for (let ago = 10; ago < 22; ago++)
+        await api.post('/api/v1/egg-collections', {
+          groupId: layers,
+          collectedOn: addDays(today, -ago),
+          eggs: 3,
+        });
+      const total = (await collections()).length;
+      expect(total).toBeGreaterThan(12);
+      await goto(`/group/${layers}/production`);
+      await eventually(() => rows().count(), 10, 'the ten newest at first');
+      await collectionsCard().getByRole('button', { name: 'Show more' }).click();
+      await eventually(() => rows().count(), Math.min(total, 20), 'ten more on asking');
+    });
   });
 });

@@ -1,5 +1,5 @@
-// The collections of a group (or the farm, each with its group), newest first, 'Load more' for
-// older pages: the eggs, saleable and discarded apart, the parts and the note, who recorded it, and
+// The collections of a group (or the farm, each with its group), newest first, ten at first and
+// 'Show more' for older ones (a page of a hundred is read at once; the next when those are shown): the eggs, saleable and discarded apart, the parts and the note, who recorded it, and
 // Edit (a dialog with the collection's form) and Delete (after a question). A farm sitter changes
 // only the collections they recorded (the server refuses the others: decision 0037). Collections
 // recorded on this device with no signal show above as 'Waiting to sync'.
@@ -32,6 +32,9 @@ function rowsOf(pages: { items: EggCollection[] }[]): EggCollection[] {
 }
 
 const rowButton = `${buttonBase} border border-stone-300 bg-white px-3`;
+
+/** Rows shown at first, and added by each 'Show more': a season of daily rows would bury the page. */
+const shownStep = 10;
 
 function CollectionRow({
   collection,
@@ -88,6 +91,7 @@ function CollectionList({ groupId }: { groupId?: string }) {
   const userId = useSession().data?.user.id;
   const [editing, setEditing] = useState<EggCollection | null>(null);
   const [deleting, setDeleting] = useState<EggCollection | null>(null);
+  const [shown, setShown] = useState(shownStep);
 
   if (list.isPending) return <Loading place="section">Loading collections...</Loading>;
   if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} look="inline" />;
@@ -113,7 +117,7 @@ function CollectionList({ groupId }: { groupId?: string }) {
   return (
     <>
       <ul className="divide-y divide-stone-100">
-        {collections.map((collection) => (
+        {collections.slice(0, shown).map((collection) => (
           <CollectionRow
             key={collection.id}
             collection={collection}
@@ -124,14 +128,17 @@ function CollectionList({ groupId }: { groupId?: string }) {
           />
         ))}
       </ul>
-      {list.hasNextPage && (
+      {(shown < collections.length || list.hasNextPage) && (
         <button
           type="button"
-          onClick={() => void list.fetchNextPage()}
+          onClick={() => {
+            if (shown >= collections.length) void list.fetchNextPage();
+            setShown(shown + shownStep);
+          }}
           disabled={list.isFetchingNextPage}
           className={`${buttonBase} ${buttonClasses.secondary} w-full`}
         >
-          {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          {list.isFetchingNextPage ? 'Loading...' : 'Show more'}
         </button>
       )}
       <Dialog
