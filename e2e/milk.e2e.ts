@@ -282,6 +282,22 @@ describe.skipIf(!browserAvailable)('milk: recorded by the doe or the group, with
       await expectVisible(main().getByLabel('Amount (kg)', { exact: true }));
     });
 
+    it('shows ten records at first and more on asking, so a season of them does not bury the page', async () => {
+      for (let ago = 1; ago <= 12; ago++)
+        await api.post('/api/v1/milk-records', {
+          milkedOn: addDays(today, -ago),
+          milking: 'morning',
+          records: [{ animalId: ids.Clover, amount: 1.25 }],
+        });
+      const total = (await recordsOf('Clover')).length;
+      expect(total).toBeGreaterThan(12);
+      await goto(`/animal/${ids.Clover}/milk-records`);
+      const rows = main().getByRole('region', { name: 'Milk Records', exact: true }).getByRole('listitem');
+      await eventually(() => rows.count(), 10, 'the ten newest at first');
+      await main().getByRole('button', { name: 'Show more', exact: true }).click();
+      await eventually(() => rows.count(), Math.min(total, 20), 'ten more on asking');
+    });
+
     describe('a farm sitter', () => {
       let sitterContext: BrowserContext;
       let sitter: Page;

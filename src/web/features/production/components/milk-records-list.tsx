@@ -1,6 +1,8 @@
-// The milk records of a doe, a group's does or the farm, newest first, 'Load more' for older ones:
-// each with the doe, the milking, the amount in the farm's unit (the discarded part apart) and who
-// recorded it; Edit and Delete for members, and for a farm sitter on their own records only.
+// The milk records of a doe, a group's does or the farm, newest first, ten at first and 'Show more'
+// for older ones (as the egg collections: a page of a hundred is read at once, the next when those
+// are shown, so a season of milkings does not bury the page): each with the doe, the milking, the
+// amount in the farm's unit (the discarded part apart) and who recorded it; Edit and Delete for
+// members, and for a farm sitter on their own records only.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -18,6 +20,9 @@ import { milkRecordPagesQuery, useDeleteMilkRecord, type MilkScope } from '../ap
 import { MilkRecordEditDialog } from './milk-record-edit-dialog';
 
 const rowButton = `${buttonBase} border border-stone-300 bg-white px-3`;
+
+/** Rows shown at first, and added by each 'Show more'. */
+const shownStep = 10;
 
 /** '2 lbs discarded', 'All discarded', or nothing. */
 function discardedText(record: MilkRecord, unit: MilkUnit): string | null {
@@ -88,6 +93,7 @@ export function MilkRecordsList({ scope, unit, today }: { scope: MilkScope; unit
   const userId = useSession().data?.user.id;
   const [editing, setEditing] = useState<MilkRecord | null>(null);
   const [deleting, setDeleting] = useState<MilkRecord | null>(null);
+  const [shown, setShown] = useState(shownStep);
 
   if (records.isPending) return <Loading place="section">Loading milk records...</Loading>;
   if (records.isError)
@@ -117,7 +123,7 @@ export function MilkRecordsList({ scope, unit, today }: { scope: MilkScope; unit
   return (
     <>
       <ul className="divide-y divide-stone-100">
-        {items.map((record) => {
+        {items.slice(0, shown).map((record) => {
           const mayChange = member || (userId !== undefined && record.recordedById === userId);
           return (
             <RecordRow
@@ -130,14 +136,17 @@ export function MilkRecordsList({ scope, unit, today }: { scope: MilkScope; unit
           );
         })}
       </ul>
-      {records.hasNextPage && (
+      {(shown < items.length || records.hasNextPage) && (
         <Button
           variant="secondary"
           className="w-full"
           disabled={records.isFetchingNextPage}
-          onClick={() => void records.fetchNextPage()}
+          onClick={() => {
+            if (shown >= items.length) void records.fetchNextPage();
+            setShown(shown + shownStep);
+          }}
         >
-          {records.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          {records.isFetchingNextPage ? 'Loading...' : 'Show more'}
         </Button>
       )}
       <MilkRecordEditDialog record={editing} today={today} onClose={() => setEditing(null)} />
