@@ -125,13 +125,44 @@ if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await sign
 
 const season = await seedSeason(call, { timeZone: values.zone });
 await seedEggs(season.groups.hens, season.henIds.length, season.today);
+await seedMilk(season.groups.goats, season.today);
+/**
+ * Forty days of milk, morning and evening, from the goats' does: two kidded 45 days ago (their
+ * days in milk), the others' lactations unrecorded.
+ */
+async function seedMilk(groupId: string, today: string) {
+  const goats = await call<{ id: string; name: string; sex: string | null }[]>(
+    'GET',
+    `/api/v1/groups/${groupId}/animals`,
+  );
+  const does = goats.filter((goat) => goat.sex === 'female');
+  const base = Date.parse(`${today}T12:00:00Z`);
+  const dayAgo = (days: number) => new Date(base - days * 86_400_000).toISOString().slice(0, 10);
+  for (const [index, doe] of does.slice(0, 2).entries())
+    await call('POST', `/api/v1/animals/${doe.id}/births`, {
+      bornOn: dayAgo(45),
+      offspring: [{ name: `${doe.name.split(' ')[0]}'s kid ${index + 1}`, sex: 'female' }],
+    });
+  for (let ago = 39; ago >= 0; ago--)
+    for (const milking of ['morning', 'evening'] as const)
+      await call('POST', '/api/v1/milk-records', {
+        milkedOn: dayAgo(ago),
+        milking,
+        groupId,
+        records: does.map((doe, index) => ({
+          animalId: doe.id,
+          amount: Math.round((2.4 + index * 0.35 + (milking === 'morning' ? 0.4 : 0)) * 100) / 100,
+        })),
+      });
+}
+
 const [name, domain] = values.email.split('@');
 const partner = `${name}.partner-and-co-owner@${domain}`;
 const sitter = `${name}.weekend-farm-sitter@${domain}`;
 await invite(partner, 'member');
 await invite(sitter, 'sitter');
 console.log(
-  `Seeded ${season.animals.length} animals in 3 groups and 90 days of eggs for ${values.email} / ${values.password}\n` +
+  `Seeded ${season.animals.length} animals in 3 groups, 90 days of eggs and 40 of milk for ${values.email} / ${values.password}\n` +
     `  member: ${partner}\n  farm sitter: ${sitter}\n` +
     `  long-named goat: ${base}/animal/${season.longNamedId}\n  hens: ${base}/group/${season.groups.hens}`,
 );

@@ -369,6 +369,10 @@ describe.skipIf(!browserAvailable)('eggs: collected in two taps, counted, charte
       expect(total).toBeGreaterThan(12);
       await goto(`/group/${layers}/production`);
       await eventually(() => rows().count(), 10, 'the ten newest at first');
+      expect(
+        await main().getByRole('region', { name: 'Milk', exact: true }).count(),
+        'no milk for a flock',
+      ).toBe(0);
       await collectionsCard().getByRole('button', { name: 'Show more' }).click();
       await eventually(() => rows().count(), Math.min(total, 20), 'ten more on asking');
     });

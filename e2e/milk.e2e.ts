@@ -195,6 +195,22 @@ describe.skipIf(!browserAvailable)('milk: recorded by the doe or the group, with
       await expectDetail(section, 'This lactation', '0 lbs saleable, 3.5 lbs discarded');
     });
 
+    it("shows the does' milk on the group's Production page, and no eggs for a herd with no hens", async () => {
+      await goto(`/group/${milkers}`);
+      await main().getByRole('link', { name: 'Production', exact: true }).click();
+      await expectPath(page, `/group/${milkers}/production`);
+      const section = main().getByRole('region', { name: 'Milk', exact: true });
+      await expectDetail(
+        section.getByRole('listitem').filter({ hasText: 'Bella' }),
+        'Days in milk',
+        'Day 45 in milk',
+      );
+      await expectVisible(main().getByRole('region', { name: 'Milk Records', exact: true }));
+      expect(await main().getByRole('region', { name: 'Eggs', exact: true }).count(), 'no eggs card').toBe(0);
+      expect(await main().getByRole('link', { name: 'Collect Eggs', exact: true }).count()).toBe(0);
+      await checkLayout("a herd's Production page");
+    });
+
     it("records one doe's evening milk from her page, then edits and deletes it", async () => {
       await goto(`/animal/${ids.Duke}`);
       await expectVisible(main().getByRole('heading', { name: 'Duke', exact: true }));

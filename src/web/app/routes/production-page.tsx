@@ -1,6 +1,8 @@
 // 'Production': /group/:groupId/production (a group's) and /production (the whole farm's, from My
-// Herd). Eggs first: the counts, the lay rate and the charts, then the collections. The milk
-// section comes below the eggs (issue 26's milk slice adds it where marked).
+// Herd). Eggs first: the counts, the lay rate and the charts, then the collections; the milk below
+// them: the totals, each doe's lactation and chart, then the records. A group's page shows what the
+// group gives: eggs where it has hens or eggs recorded, milk where it has does or milk recorded
+// (both when it has neither yet, so the empty states say how to start); the farm's shows both.
 import { useQuery } from '@tanstack/react-query';
 import { Egg } from 'lucide-react';
 import { Link, useParams } from 'wouter';
@@ -8,12 +10,23 @@ import { possessive } from '../../../shared/care/rules';
 import { BackButton } from '../../components/back-button';
 import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
-import { groupQuery } from '../../features/groups/api/groups';
+import { groupAnimalsQuery, groupQuery } from '../../features/groups/api/groups';
+import { eggProductionQuery } from '../../features/production/api/eggs';
+import { milkProductionQuery } from '../../features/production/api/milk';
+import { isHen } from '../../features/production/hens';
+import { isMilkable } from '../../features/production/milk-does';
 import { EggCollections } from '../../features/production/components/egg-collections';
 import { EggsSection } from '../../features/production/components/eggs-section';
+import { MilkProductionSection } from '../../features/production/components/milk-production';
 import { usePageHeading } from '../page-heading';
 
-function Production({ groupId }: { groupId?: string }) {
+function Production({
+  groupId,
+  shows = { eggs: true, milk: true },
+}: {
+  groupId?: string;
+  shows?: { eggs: boolean; milk: boolean };
+}) {
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-2">
@@ -24,32 +37,49 @@ function Production({ groupId }: { groupId?: string }) {
         ) : (
           <BackButton fallback="/home" />
         )}
-        <Link
-          href={groupId ? `/group/${groupId}/collect-eggs` : '/collect-eggs'}
-          className={`${buttonBase} ${buttonClasses.primary}`}
-        >
-          <Egg aria-hidden className="size-4" />
-          Collect Eggs
-        </Link>
+        {shows.eggs && (
+          <Link
+            href={groupId ? `/group/${groupId}/collect-eggs` : '/collect-eggs'}
+            className={`${buttonBase} ${buttonClasses.primary}`}
+          >
+            <Egg aria-hidden className="size-4" />
+            Collect Eggs
+          </Link>
+        )}
       </div>
-      <div className="space-y-4 lg:grid lg:grid-cols-2 lg:items-start lg:gap-6 lg:space-y-0">
-        <EggsSection groupId={groupId} />
-        <EggCollections groupId={groupId} />
-      </div>
-      {/* Milk: its section goes here, below the eggs. */}
+      {shows.eggs && (
+        <div className="space-y-4 lg:grid lg:grid-cols-2 lg:items-start lg:gap-6 lg:space-y-0">
+          <EggsSection groupId={groupId} />
+          <EggCollections groupId={groupId} />
+        </div>
+      )}
+      {shows.milk && <MilkProductionSection groupId={groupId} />}
     </div>
   );
 }
 
 function GroupProduction({ groupId }: { groupId: string }) {
   const group = useQuery(groupQuery(groupId));
+  // the sections read these too: asked here first, they are read once
+  const animals = useQuery(groupAnimalsQuery(groupId));
+  const eggs = useQuery(eggProductionQuery(groupId));
+  const milk = useQuery(milkProductionQuery({ groupId }));
   usePageHeading(group.data ? `${possessive(group.data.name)} Production` : undefined);
   if (group.isPending) return <Loading>Loading production...</Loading>;
   if (group.isError) {
     if (isNotFound(group.error)) return <NotFound title="Group not found" />;
     return <LoadError error={group.error} onRetry={() => void group.refetch()} />;
   }
-  return <Production groupId={groupId} />;
+  if (animals.isPending || eggs.isPending || milk.isPending) return <Loading>Loading production...</Loading>;
+  // (a failed read shows both: each section says what went wrong and offers a retry)
+  const laid =
+    eggs.isError ||
+    animals.isError ||
+    animals.data.some(isHen) ||
+    eggs.data.byMonth.some((month) => month.eggs > 0);
+  const milked =
+    milk.isError || animals.isError || animals.data.some(isMilkable) || milk.data.does.length > 0;
+  return <Production groupId={groupId} shows={laid || milked ? { eggs: laid, milk: milked } : undefined} />;
 }
 
 export default function ProductionPage() {
