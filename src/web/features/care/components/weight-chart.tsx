@@ -4,6 +4,7 @@
 // (`WeightTable`) beside it, for screen readers and anyone who wants the numbers. Loaded only by
 // the pages that chart (the profile's Weight card, a group's Weights page).
 import { useId } from 'react';
+import { ChartGrid } from '../../../components/chart-grid';
 import type { DayWeight } from '../../../../shared/care/growth';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { roundWeight } from '../../../../shared/units/weights';
@@ -85,30 +86,15 @@ export function WeightChart({
         className="h-auto w-full overflow-visible"
       >
         <title id={titleId}>{label}</title>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line
-              x1={margin.left}
-              x2={width - margin.right}
-              y1={y(tick)}
-              y2={y(tick)}
-              className="stroke-stone-200"
-              strokeWidth={1}
-            />
-            <text
-              x={margin.left - 6}
-              y={y(tick)}
-              textAnchor="end"
-              dominantBaseline="middle"
-              className="fill-stone-600 text-[10px]"
-            >
-              {weightLabel(tick)}
-            </text>
-          </g>
-        ))}
-        <text x={2} y={margin.top - 2} className="fill-stone-600 text-[10px]" dominantBaseline="hanging">
-          {unit}
-        </text>
+        <ChartGrid
+          ticks={ticks}
+          y={y}
+          left={margin.left}
+          right={width - margin.right}
+          top={margin.top}
+          format={weightLabel}
+          unit={unit}
+        />
         {dateTicks.map((date, index) => (
           <text
             key={date}

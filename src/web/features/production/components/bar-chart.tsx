@@ -4,6 +4,7 @@
 // numbers themselves are in `BarTable`, the accessible alternative shown beside it. Generic on
 // purpose: eggs and milk both draw on it, each naming its parts and their colours.
 import { useId } from 'react';
+import { ChartGrid } from '../../../components/chart-grid';
 
 /**
  * One bar: `segments` in the order of the chart's `segments` (a missing or negative part is 0);
@@ -86,32 +87,15 @@ export function BarChart({
         className="h-auto w-full overflow-visible"
       >
         <title id={titleId}>{label}</title>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line
-              x1={margin.left}
-              x2={width - margin.right}
-              y1={y(tick)}
-              y2={y(tick)}
-              className="stroke-stone-200"
-              strokeWidth={1}
-            />
-            <text
-              x={margin.left - 6}
-              y={y(tick)}
-              textAnchor="end"
-              dominantBaseline="middle"
-              className="fill-stone-600 text-[10px]"
-            >
-              {format(tick)}
-            </text>
-          </g>
-        ))}
-        {unit && (
-          <text x={2} y={margin.top - 2} className="fill-stone-600 text-[10px]" dominantBaseline="hanging">
-            {unit}
-          </text>
-        )}
+        <ChartGrid
+          ticks={ticks}
+          y={y}
+          left={margin.left}
+          right={width - margin.right}
+          top={margin.top}
+          format={format}
+          unit={unit}
+        />
         {bars.map((bar, index) => {
           let base = 0;
           return (
