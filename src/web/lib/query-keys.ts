@@ -18,4 +18,5 @@ export const keys = {
   sharedRecord: 'shared-record',
   production: 'production',
   eggCollections: 'egg-collections',
+  medicines: 'medicines',
 } as const;
