@@ -3,7 +3,7 @@
 // days apart is refused first, on its field); two lots are stocked, one expired, and the cabinet
 // shows 'In stock' and 'Expired' apart; disposing of more than the lot holds is the server's 422 on
 // the field, disposing of some lowers the stock below the level and 'Low stock' shows. A farm
-// sitter sees the cabinet without a control to change it; the wormer is archived and found behind
+// sitter sees the cabinet without a control to change it; the medication form links to it; the wormer is archived and found behind
 // 'Show archived'. Checked with axe, at 360 px, and photographed at 390 and 1280 px.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +32,8 @@ describe.skipIf(!browserAvailable)('the medicine cabinet: stock in lots, expiry,
     let api: FarmApi;
     let today = '';
     let weightUnit = '';
+    let goats = '';
+    let nanny = '';
 
     beforeAll(async () => {
       stack = await startStack(backend);
@@ -41,7 +43,14 @@ describe.skipIf(!browserAvailable)('the medicine cabinet: stock in lots, expiry,
       const profile = await api.get<{ timeZone: string; weightUnit: string }>('/api/v1/profile');
       today = todayIn(profile.timeZone);
       weightUnit = profile.weightUnit;
-      await api.post('/api/v1/groups', { name: 'Goats' });
+      ({ id: goats } = await api.post<{ id: string }>('/api/v1/groups', { name: 'Goats' }));
+      const species = await api.get<{ id: string; name: string }[]>('/api/v1/species');
+      ({ id: nanny } = await api.post<{ id: string }>('/api/v1/animals', {
+        name: 'Nanny',
+        sex: 'female',
+        speciesId: species.find((each) => each.name === 'Goat')!.id,
+        groupIds: [goats],
+      }));
     });
     afterEach(async ({ task }) => {
       if (task.result?.state === 'fail')
@@ -155,7 +164,7 @@ describe.skipIf(!browserAvailable)('the medicine cabinet: stock in lots, expiry,
     });
 
     it('disposes of some of a lot: too much is refused on the field, and the stock falls', async () => {
-      await lotRow('A1').getByRole('button', { name: 'Dispose', exact: true }).click();
+      await lotRow('A1').getByRole('button', { name: 'Dispose lot A1', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Dispose lot A1' });
       await expectVisible(dialog);
       const quantity = dialog.getByLabel('Quantity (mL)', { exact: true });
@@ -173,6 +182,21 @@ describe.skipIf(!browserAvailable)('the medicine cabinet: stock in lots, expiry,
       await expectVisible(lotRow('A1').getByText('Lot A1: 45 mL'));
       await expectVisible(wormer().getByText('Low stock', { exact: true }));
       await eventually(async () => (await medicines())[0]?.inStock, 45, 'the stock on the server');
+
+      // a correction is signed: a count found 5 mL short takes 5 off
+      await lotRow('A1').getByRole('button', { name: 'Correct lot A1', exact: true }).click();
+      const correct = page.getByRole('dialog', { name: 'Correct lot A1' });
+      await correct.getByLabel('Quantity (mL)', { exact: true }).fill('-5');
+      await correct.getByRole('button', { name: 'Correct', exact: true }).click();
+      await expectToastAndDismiss(page, 'Stock corrected');
+      await expectVisible(wormer().getByText('In stock: 40 mL'));
+    });
+
+    it("is reached from the medication form's 'Medicine Cabinet' link", async () => {
+      await page.goto(`${stack.baseUrl}/animal/${nanny}/medical-entry`);
+      await main().getByRole('link', { name: 'Medicine Cabinet', exact: true }).click();
+      await expectPath(page, '/medicines');
+      await expectVisible(wormer());
     });
 
     it('shows a farm sitter the cabinet with no control to change it', async () => {
@@ -185,7 +209,7 @@ describe.skipIf(!browserAvailable)('the medicine cabinet: stock in lots, expiry,
         const sitterMain = sitter.getByRole('main');
         await sitter.goto(`${stack.baseUrl}/medicines`);
         const card = sitterMain.getByRole('article', { name: 'Wormer' });
-        await expectVisible(card.getByText('In stock: 45 mL'));
+        await expectVisible(card.getByText('In stock: 40 mL'));
         await expectVisible(card.getByText('Low stock', { exact: true }));
         for (const name of ['Add Medicine', 'Add Stock: Wormer', 'Edit Wormer'])
           expect(await sitterMain.getByRole('link', { name }).count(), name).toBe(0);
@@ -204,6 +228,18 @@ describe.skipIf(!browserAvailable)('the medicine cabinet: stock in lots, expiry,
       await wormer().getByRole('link', { name: 'Edit Wormer' }).click();
       await expectVisible(main().getByRole('heading', { name: 'Edit Medicine' }));
       expect(await main().getByLabel(`Per (${weightUnit})`, { exact: true }).inputValue()).toBe('10');
+      // it has stock records: the server keeps it (409) and says to archive it
+      await main().getByRole('button', { name: 'Delete', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Delete this medicine?' })
+        .getByRole('button', { name: 'Delete', exact: true })
+        .click();
+      await expectToastAndDismiss(
+        page,
+        'Could not delete the medicine',
+        'This medicine has stock records, which are kept: archive it instead of deleting it.',
+      );
+      expect((await medicines()).map((medicine) => medicine.name)).toEqual(['Wormer']);
       await main().getByRole('button', { name: 'Archive', exact: true }).click();
       const question = page.getByRole('dialog', { name: 'Archive this medicine?' });
       await question.getByRole('button', { name: 'Archive', exact: true }).click();
@@ -211,9 +247,9 @@ describe.skipIf(!browserAvailable)('the medicine cabinet: stock in lots, expiry,
       await expectToastAndDismiss(page, 'Medicine archived', 'Wormer');
       await expectVisible(main().getByText('No medicines yet'));
       await main().getByRole('button', { name: 'Show archived' }).click();
-      await expectVisible(wormer().getByText('In stock: 45 mL'));
+      await expectVisible(wormer().getByText('In stock: 40 mL'));
       expect(await api.get<ApiMedicine[]>('/api/v1/medicines?archived=true')).toMatchObject([
-        { name: 'Wormer', inStock: 45 },
+        { name: 'Wormer', inStock: 40 },
       ]);
     });
   });

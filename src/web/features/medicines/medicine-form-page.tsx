@@ -27,14 +27,15 @@ function MedicineActions({ medicine }: { medicine: Medicine }) {
   const remove = useDeleteMedicine();
   const archived = medicine.archivedAt !== null;
 
-  const run = async (action: () => Promise<unknown>, done: string) => {
+  const run = async (action: () => Promise<unknown>, done: string, failed: string) => {
     try {
       await action();
       toast({ title: done, description: medicine.name });
       navigate(cabinet);
     } catch (error) {
       setAsking(null);
-      toast({ title: errorMessage(error), variant: 'destructive' });
+      // a medicine with stock records cannot be deleted: the server's 409 says so
+      toast({ title: failed, description: errorMessage(error), variant: 'destructive' });
     }
   };
 
@@ -61,6 +62,7 @@ function MedicineActions({ medicine }: { medicine: Medicine }) {
           void run(
             () => setArchived.mutateAsync({ id: medicine.id, archived: !archived }),
             archived ? 'Medicine unarchived' : 'Medicine archived',
+            archived ? 'Could not unarchive the medicine' : 'Could not archive the medicine',
           )
         }
       />
@@ -72,7 +74,9 @@ function MedicineActions({ medicine }: { medicine: Medicine }) {
         busyLabel="Deleting..."
         busy={remove.isPending}
         onCancel={() => setAsking(null)}
-        onConfirm={() => void run(() => remove.mutateAsync(medicine.id), 'Medicine deleted')}
+        onConfirm={() =>
+          void run(() => remove.mutateAsync(medicine.id), 'Medicine deleted', 'Could not delete the medicine')
+        }
       />
     </div>
   );

@@ -25,6 +25,7 @@ function LotRow({
   onMove: (kind: MovementKindChosen) => void;
 }) {
   const expiry = formatUsDate(lot.expiresOn);
+  const name = lot.lotNumber ? `lot ${lot.lotNumber}` : 'the lot without a number';
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
       <div className="min-w-0 text-sm">
@@ -37,10 +38,20 @@ function LotRow({
       </div>
       {canManage && !medicine.archivedAt && (
         <div className="flex gap-1">
-          <Button variant="ghost" className="min-h-9" onClick={() => onMove('disposed')}>
+          <Button
+            variant="ghost"
+            className="min-h-9"
+            aria-label={`Dispose ${name}`}
+            onClick={() => onMove('disposed')}
+          >
             Dispose
           </Button>
-          <Button variant="ghost" className="min-h-9" onClick={() => onMove('corrected')}>
+          <Button
+            variant="ghost"
+            className="min-h-9"
+            aria-label={`Correct ${name}`}
+            onClick={() => onMove('corrected')}
+          >
             Correct
           </Button>
         </div>
