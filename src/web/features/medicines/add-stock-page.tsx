@@ -15,12 +15,11 @@ import {
 } from '../../../shared/schemas/medicines';
 import { useGoBack } from '../../components/back-button';
 import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
-import { Button } from '../../components/ui/button';
+import { FormButtons } from '../../components/form-buttons';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { LeaveGuardDialog, useLeaveGuard } from '../../hooks/use-leave-guard';
-import { ApiError, errorMessage } from '../../lib/api';
-import { applyServerErrors, sameNames } from '../../lib/form-errors';
+import { reportSaveError, sameNames } from '../../lib/form-errors';
 import { medicineQuery, useAddLot } from './api/medicines';
 import { cabinet, FormCard } from './components/form-card';
 
@@ -72,12 +71,11 @@ function AddStockForm({ medicine }: { medicine: Medicine }) {
       await guard.allowLeave();
       navigate(cabinet);
     } catch (error) {
-      const unplaced = applyServerErrors(error, form.setError, sameNames<Values>(fields));
-      const placed = error instanceof ApiError && error.fields && unplaced.length === 0;
-      toast({
+      reportSaveError(error, {
+        setError: form.setError,
+        fieldFor: sameNames<Values>(fields),
+        toast,
         title: 'Failed to add the stock. Please try again.',
-        description: placed ? undefined : unplaced.join(' ') || errorMessage(error),
-        variant: 'destructive',
       });
     }
   });
@@ -127,14 +125,11 @@ function AddStockForm({ medicine }: { medicine: Medicine }) {
             {...form.register('price')}
           />
         </div>
-        <div className="flex gap-2 pt-2">
-          <Button variant="secondary" className="flex-1" onClick={() => void guard.allowLeave().then(goBack)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={addLot.isPending} className="flex-1">
-            {addLot.isPending ? 'Saving...' : 'Add Stock'}
-          </Button>
-        </div>
+        <FormButtons
+          submitLabel="Add Stock"
+          saving={addLot.isPending}
+          onCancel={() => void guard.allowLeave().then(goBack)}
+        />
       </form>
     </>
   );

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import type { Medicine } from '../../../shared/schemas/medicines';
 import { Loading, LoadError } from '../../components/page-states';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
@@ -14,21 +15,25 @@ import { MedicineCard } from './components/medicine-card';
 
 const addLink = `${buttonBase} ${buttonClasses.primary}`;
 
-function ArchivedMedicines({ canManage }: { canManage: boolean }) {
-  const archived = useQuery(medicinesQuery(true));
-  if (archived.isPending) return <Loading place="section" />;
-  if (archived.isError)
-    return <LoadError look="inline" error={archived.error} onRetry={() => void archived.refetch()} />;
-  if (archived.data.length === 0) return <p className="text-sm text-stone-600">No archived medicines.</p>;
+function MedicineList({ medicines, canManage }: { medicines: Medicine[]; canManage: boolean }) {
   return (
     <ul className="space-y-3">
-      {archived.data.map((medicine) => (
+      {medicines.map((medicine) => (
         <li key={medicine.id}>
           <MedicineCard medicine={medicine} canManage={canManage} />
         </li>
       ))}
     </ul>
   );
+}
+
+function ArchivedMedicines({ canManage }: { canManage: boolean }) {
+  const archived = useQuery(medicinesQuery(true));
+  if (archived.isPending) return <Loading place="section" />;
+  if (archived.isError)
+    return <LoadError look="inline" error={archived.error} onRetry={() => void archived.refetch()} />;
+  if (archived.data.length === 0) return <p className="text-sm text-stone-600">No archived medicines.</p>;
+  return <MedicineList medicines={archived.data} canManage={canManage} />;
 }
 
 export default function MedicinesPage() {
@@ -67,13 +72,7 @@ export default function MedicinesPage() {
           )}
         </div>
       ) : (
-        <ul className="space-y-3">
-          {medicines.data.map((medicine) => (
-            <li key={medicine.id}>
-              <MedicineCard medicine={medicine} canManage={canManage} />
-            </li>
-          ))}
-        </ul>
+        <MedicineList medicines={medicines.data} canManage={canManage} />
       )}
       <section aria-label="Archived medicines" className="space-y-3">
         <Button

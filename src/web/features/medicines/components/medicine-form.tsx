@@ -7,13 +7,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { medicineRouteLabels, medicineRoutes } from '../../../../shared/schemas/care';
 import { medicineUnitLabels, medicineUnits, type Medicine } from '../../../../shared/schemas/medicines';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
-import { Button } from '../../../components/ui/button';
+import { FormButtons } from '../../../components/form-buttons';
 import { SelectField, TextareaField, TextField } from '../../../components/ui/field';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
 import { useToast } from '../../../components/ui/toaster';
 import { LeaveGuardDialog, useLeaveGuard } from '../../../hooks/use-leave-guard';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { applyServerErrors, sameNames } from '../../../lib/form-errors';
+import { reportSaveError, sameNames } from '../../../lib/form-errors';
 import { useCreateMedicine, useUpdateMedicine } from '../api/medicines';
 import {
   medicineFormDefaults,
@@ -86,14 +85,13 @@ export function MedicineForm({
       await guard.allowLeave();
       onDone(saved);
     } catch (error) {
-      const unplaced = applyServerErrors(error, form.setError, sameNames(medicineFormFields));
-      const placed = error instanceof ApiError && error.fields && unplaced.length === 0;
-      toast({
+      reportSaveError(error, {
+        setError: form.setError,
+        fieldFor: sameNames(medicineFormFields),
+        toast,
         title: medicine
           ? 'Failed to update the medicine. Please try again.'
           : 'Failed to add the medicine. Please try again.',
-        description: placed ? undefined : unplaced.join(' ') || errorMessage(error),
-        variant: 'destructive',
       });
     }
   });
@@ -233,18 +231,11 @@ export function MedicineForm({
           {...form.register('notes')}
         />
 
-        <div className="flex gap-2 pt-2">
-          <Button
-            variant="secondary"
-            className="flex-1"
-            onClick={() => void guard.allowLeave().then(onCancel)}
-          >
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving} className="flex-1">
-            {saving ? 'Saving...' : medicine ? 'Save Changes' : 'Add Medicine'}
-          </Button>
-        </div>
+        <FormButtons
+          submitLabel={medicine ? 'Save Changes' : 'Add Medicine'}
+          saving={saving}
+          onCancel={() => void guard.allowLeave().then(onCancel)}
+        />
       </form>
     </>
   );
