@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { amountText } from '../../../../shared/medicines/labels';
 import {
+  medicineUnitLabels,
   movementCreateSchema,
   type Lot,
   type MedicineUnit,
@@ -89,7 +90,7 @@ export function LotMovementDialog({
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <TextField
-          label={`Quantity (${unit})`}
+          label={`Quantity (${medicineUnitLabels[unit]})`}
           type="text"
           inputMode={kind === 'disposed' ? 'decimal' : 'text'}
           autoComplete="off"

@@ -194,7 +194,7 @@ export function MedicineForm({
           <p className="text-xs text-stone-600">
             For example 2 doses 21 days apart, then a booster every 12 months.
           </p>
-          <div className="grid grid-cols-3 gap-2">
+          <div className="grid grid-cols-2 gap-3">
             <TextField
               label="Initial doses"
               {...wholeInput}
@@ -207,13 +207,13 @@ export function MedicineForm({
               error={errors.schedule?.daysApart?.message}
               {...form.register('schedule.daysApart')}
             />
-            <TextField
-              label="Booster (months)"
-              {...wholeInput}
-              error={errors.schedule?.boosterMonths?.message}
-              {...form.register('schedule.boosterMonths')}
-            />
           </div>
+          <TextField
+            label="Booster every (months, optional)"
+            {...wholeInput}
+            error={errors.schedule?.boosterMonths?.message}
+            {...form.register('schedule.boosterMonths')}
+          />
         </fieldset>
 
         <TextField
