@@ -23,10 +23,10 @@ type AppRoute = {
   width?: MainWidth;
 };
 
+const MedicineFormPage = lazy(() => import('../features/medicines/medicine-form-page'));
 const CareEntryPage = lazy(() => import('./routes/care-entry-page'));
 const CollectEggsPage = lazy(() => import('./routes/collect-eggs-page'));
 const ProductionPage = lazy(() => import('./routes/production-page'));
-const MedicineFormPage = lazy(() => import('../features/medicines/medicine-form-page'));
 const entryTitles = { medical: 'Medication', weight: 'Weight', note: 'Note' } as const;
 
 /** Signed-in pages, shown inside the app shell. Without a title the farm's name is the title. */
