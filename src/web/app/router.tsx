@@ -23,6 +23,7 @@ type AppRoute = {
   width?: MainWidth;
 };
 
+const MedicineFormPage = lazy(() => import('../features/medicines/medicine-form-page'));
 const CareEntryPage = lazy(() => import('./routes/care-entry-page'));
 const CollectEggsPage = lazy(() => import('./routes/collect-eggs-page'));
 const ProductionPage = lazy(() => import('./routes/production-page'));
@@ -145,6 +146,32 @@ export const appRoutes: AppRoute[] = [
     path: '/reminders',
     title: 'Reminders',
     Page: lazy(() => import('../features/reminders/reminders-page')),
+  },
+  {
+    path: '/medicines',
+    title: 'Medicine Cabinet',
+    Page: lazy(() => import('../features/medicines/medicines-page')),
+  },
+  {
+    path: '/medicines/new',
+    title: 'Add Medicine',
+    width: 'form',
+    Page: MedicineFormPage,
+    membersOnly: () => '/medicines',
+  },
+  {
+    path: '/medicines/:id/edit',
+    title: 'Edit Medicine',
+    width: 'form',
+    Page: MedicineFormPage,
+    membersOnly: () => '/medicines',
+  },
+  {
+    path: '/medicines/:id/stock',
+    title: 'Add Stock',
+    width: 'form',
+    Page: lazy(() => import('../features/medicines/add-stock-page')),
+    membersOnly: () => '/medicines',
   },
   {
     path: '/account',

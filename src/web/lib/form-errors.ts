@@ -2,7 +2,8 @@
 // onto a react-hook-form form: each message goes to the form field `fieldFor` names, the first one
 // placed takes the focus, and messages that fit no field come back for the caller to show.
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api';
+import type { useToast } from '../components/ui/toaster';
+import { ApiError, errorMessage } from './api';
 
 /** Maps an API field name to a form field, or undefined when the form has no field for it. */
 export type FieldFor<Values extends FieldValues> = (apiField: string) => Path<Values> | undefined;
@@ -34,4 +35,33 @@ export function applyServerErrors<Values extends FieldValues>(
     focus = false;
   }
   return unplaced;
+}
+
+type ShowToast = ReturnType<typeof useToast>;
+
+/**
+ * A failed save: the server's field errors on their fields (the first focused), and a toast titled
+ * `title` that says what fits no field, or why (offline, a conflict) when there were no field errors.
+ */
+export function reportSaveError<Values extends FieldValues>(
+  error: unknown,
+  {
+    setError,
+    fieldFor,
+    toast,
+    title,
+  }: {
+    setError: UseFormSetError<Values>;
+    fieldFor: FieldFor<Values>;
+    toast: ShowToast;
+    title: string;
+  },
+): void {
+  const unplaced = applyServerErrors(error, setError, fieldFor);
+  const placed = error instanceof ApiError && error.fields && unplaced.length === 0;
+  toast({
+    title,
+    description: placed ? undefined : unplaced.join(' ') || errorMessage(error),
+    variant: 'destructive',
+  });
 }

@@ -16,6 +16,7 @@ export const keys = {
   dailyEmail: 'daily-email',
   invitation: 'invitation',
   sharedRecord: 'shared-record',
+  medicines: 'medicines',
   production: 'production',
   eggCollections: 'egg-collections',
   milkRecords: 'milk-records',

@@ -1,7 +1,7 @@
 // /home, My Herd: the next reminders (features/reminders' card), 'Collect Eggs' and the farm's
-// 'Production', and the farm's groups; adding a group is for those whose role may. From 1024 px the groups' 339 × 180 px cards (SPEC) fill rows.
+// 'Production', the 'Medicine Cabinet', and the farm's groups; adding a group is for those whose role may. From 1024 px the groups' 339 × 180 px cards (SPEC) fill rows.
 import { useQuery } from '@tanstack/react-query';
-import { ChartColumn, Egg } from 'lucide-react';
+import { ChartColumn, Egg, Pill } from 'lucide-react';
 import { Link } from 'wouter';
 import { Loading, LoadError } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
@@ -61,6 +61,10 @@ export default function MyHerdPage() {
             <Link href="/production" className={`${buttonBase} ${buttonClasses.secondary}`}>
               <ChartColumn aria-hidden className="size-4" />
               Production
+            </Link>
+            <Link href="/medicines" className={`${buttonBase} ${buttonClasses.secondary}`}>
+              <Pill aria-hidden className="size-4" />
+              Medicine Cabinet
             </Link>
           </div>
           <ul className="flex flex-col gap-3 md:items-center lg:grid lg:grid-cols-[repeat(auto-fill,339px)]">

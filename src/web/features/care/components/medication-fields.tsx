@@ -6,7 +6,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { Link } from 'wouter';
 import { dosageUnits, medicineRouteLabels, medicineRoutes } from '../../../../shared/schemas/care';
+import { buttonClasses } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { medicationsQuery } from '../api/care';
 import { placeholders, type EntryFormOutput, type EntryFormValues } from '../entry-form-values';
@@ -88,6 +90,11 @@ export function MedicationFields({
           </option>
         ))}
       </datalist>
+      <p className="-mt-2 text-sm">
+        <Link href="/medicines" className={buttonClasses.link}>
+          Medicine Cabinet
+        </Link>
+      </p>
       <div className="grid grid-cols-2 gap-3">
         <TextField
           label="Dosage"

@@ -12,12 +12,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { isCalendarDate } from '../../../../shared/schemas/common';
 import type { EggCollection, EggCollectionWritten } from '../../../../shared/schemas/production';
-import { Button } from '../../../components/ui/button';
+import { FormButtons } from '../../../components/form-buttons';
 import { SelectField, TextareaField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toaster';
 import { LeaveGuardDialog, useLeaveGuard } from '../../../hooks/use-leave-guard';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { applyServerErrors, sameNames } from '../../../lib/form-errors';
+import { reportSaveError, sameNames } from '../../../lib/form-errors';
 import { saveOrQueue, useOnline, waitingToSync } from '../../../lib/outbox';
 import { eggWithdrawalQuery, useCreateEggCollection, useUpdateEggCollection } from '../api/eggs';
 import { discardText, eggsText, saleableText } from '../egg-display';
@@ -115,14 +114,13 @@ export function EggCollectionForm({
       }
       onDone();
     } catch (error) {
-      const unplaced = applyServerErrors(error, form.setError, sameNames(eggFormFields));
-      const placed = error instanceof ApiError && error.fields && unplaced.length === 0;
-      toast({
+      reportSaveError(error, {
+        setError: form.setError,
+        fieldFor: sameNames(eggFormFields),
+        toast,
         title: editing
           ? 'Failed to update the collection. Please try again.'
           : 'Failed to save the collection. Please try again.',
-        description: placed ? undefined : unplaced.join(' ') || errorMessage(error),
-        variant: 'destructive',
       });
     }
   });
@@ -221,19 +219,11 @@ export function EggCollectionForm({
           {...form.register('note')}
         />
 
-        <div className="flex gap-2 pt-2">
-          {/* Cancel discards on purpose: no question */}
-          <Button
-            variant="secondary"
-            className="flex-1"
-            onClick={() => void guard.allowLeave().then(onCancel)}
-          >
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving} className="flex-1">
-            {saving ? 'Saving...' : editing ? 'Save Changes' : 'Save'}
-          </Button>
-        </div>
+        <FormButtons
+          submitLabel={editing ? 'Save Changes' : 'Save'}
+          saving={saving}
+          onCancel={() => void guard.allowLeave().then(onCancel)}
+        />
       </form>
     </>
   );

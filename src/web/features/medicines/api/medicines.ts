@@ -1,0 +1,108 @@
+// The medicine cabinet: query options and mutations. Keys: ['medicines', 'list', archived?] (the
+// cabinet, or its archived medicines) and ['medicines', id] (one medicine with every lot). Any
+// write refreshes them all: stock, 'Low stock' and the lots move together.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  Lot,
+  LotCreate,
+  Medicine,
+  MedicineCreate,
+  MedicineUpdate,
+  Movement,
+  MovementCreate,
+} from '../../../../shared/schemas/medicines';
+import { client, data } from '../../../lib/api';
+import { keys } from '../../../lib/query-keys';
+
+export const medicinesQuery = (archived = false) =>
+  queryOptions({
+    queryKey: [keys.medicines, 'list', archived],
+    queryFn: (): Promise<Medicine[]> =>
+      data(client.medicines.$get({ query: archived ? { archived: 'true' } : {} })),
+  });
+
+export const medicineQuery = (id: string) =>
+  queryOptions({
+    queryKey: [keys.medicines, id],
+    queryFn: (): Promise<Medicine> => data(client.medicines[':id'].$get({ param: { id } })),
+  });
+
+function useRefreshMedicines() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [keys.medicines] });
+}
+
+/** Pass an id chosen once per form, so that a retried 'Add Medicine' is stored once. */
+export function useCreateMedicine() {
+  const refresh = useRefreshMedicines();
+  return useMutation({
+    mutationFn: (input: MedicineCreate & { id: string }): Promise<Medicine> =>
+      data(client.medicines.$post({ json: input })),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateMedicine() {
+  const refresh = useRefreshMedicines();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: MedicineUpdate }): Promise<Medicine> =>
+      data(client.medicines[':id'].$patch({ param: { id }, json: changes })),
+    onSuccess: refresh,
+  });
+}
+
+export function useSetArchived() {
+  const refresh = useRefreshMedicines();
+  return useMutation({
+    mutationFn: ({ id, archived }: { id: string; archived: boolean }): Promise<Medicine> =>
+      data(
+        archived
+          ? client.medicines[':id'].archive.$post({ param: { id } })
+          : client.medicines[':id'].unarchive.$post({ param: { id } }),
+      ),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteMedicine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string): Promise<null> => data(client.medicines[':id'].$delete({ param: { id } })),
+    onSuccess: async (_, id) => {
+      // its own page would ask for it again and find a 404
+      queryClient.removeQueries({ queryKey: [keys.medicines, id] });
+      await queryClient.invalidateQueries({ queryKey: [keys.medicines, 'list'] });
+    },
+  });
+}
+
+/** 'Add Stock': pass an id chosen once per form, so that a retry is one lot. */
+export function useAddLot() {
+  const refresh = useRefreshMedicines();
+  return useMutation({
+    mutationFn: ({
+      medicineId,
+      input,
+    }: {
+      medicineId: string;
+      input: LotCreate & { id: string };
+    }): Promise<Lot> => data(client.medicines[':id'].lots.$post({ param: { id: medicineId }, json: input })),
+    onSuccess: refresh,
+  });
+}
+
+/** A disposal or a correction of a lot's stock. */
+export function useAddMovement() {
+  const refresh = useRefreshMedicines();
+  return useMutation({
+    mutationFn: ({
+      lotId,
+      input,
+    }: {
+      lotId: string;
+      input: MovementCreate & { id: string };
+    }): Promise<Movement> =>
+      data(client['medicine-lots'][':id'].movements.$post({ param: { id: lotId }, json: input })),
+    onSuccess: refresh,
+  });
+}
