@@ -126,6 +126,7 @@ if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await sign
 const season = await seedSeason(call, { timeZone: values.zone });
 await seedEggs(season.groups.hens, season.henIds.length, season.today);
 await seedMilk(season.groups.goats, season.today);
+await seedCabinet(season.today);
 /**
  * Forty days of milk, morning and evening, from the goats' does: two kidded 45 days ago (their
  * days in milk), the others' lactations unrecorded.
@@ -156,13 +157,64 @@ async function seedMilk(groupId: string, today: string) {
       });
 }
 
+function addYear(day: string): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + 365 * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The shelf: a wormer dosed by weight (one lot expired), a vaccine with boosters, a low spray. */
+async function seedCabinet(today: string) {
+  const medicine = (body: Record<string, unknown>) => call<{ id: string }>('POST', '/api/v1/medicines', body);
+  const stock = (id: string, body: Record<string, unknown>) =>
+    call<{ id: string }>('POST', `/api/v1/medicines/${id}/lots`, body);
+  const wormer = await medicine({
+    name: 'Cydectin Pour-On for Goats and Sheep (Moxidectin 0.5%)',
+    activeIngredient: 'Moxidectin',
+    unit: 'mL',
+    route: 'pour-on',
+    dose: { kind: 'by-weight', amount: 1, perWeight: 22, maxDose: 25 },
+    meatWithdrawalDays: 14,
+    milkWithdrawalDays: 9,
+    lowStockLevel: 50,
+  });
+  await stock(wormer.id, {
+    quantity: 250,
+    lotNumber: 'MX-2291',
+    expiresOn: addYear(today),
+    supplier: 'Valley Farm Supply',
+    price: 64.5,
+  });
+  await stock(wormer.id, {
+    quantity: 40,
+    lotNumber: 'MX-1107',
+    expiresOn: '2026-03-31',
+    supplier: 'Valley Farm Supply',
+  });
+  const vaccine = await medicine({
+    name: 'CD&T Toxoid',
+    unit: 'mL',
+    route: 'injection',
+    dose: { kind: 'fixed', amount: 2 },
+    meatWithdrawalDays: 21,
+    schedule: { initialDoses: 2, daysApart: 21, boosterMonths: 12 },
+  });
+  await stock(vaccine.id, { quantity: 50, lotNumber: 'CDT-88', expiresOn: addYear(today) });
+  const spray = await medicine({
+    name: 'Blu-Kote wound spray',
+    unit: 'mL',
+    route: 'topical',
+    lowStockLevel: 100,
+  });
+  await stock(spray.id, { quantity: 60, expiresOn: addYear(today) });
+  await medicine({ name: 'Poultry Nutri-Drench', unit: 'mL', route: 'oral', eggWithdrawalDays: 0 });
+}
+
 const [name, domain] = values.email.split('@');
 const partner = `${name}.partner-and-co-owner@${domain}`;
 const sitter = `${name}.weekend-farm-sitter@${domain}`;
 await invite(partner, 'member');
 await invite(sitter, 'sitter');
 console.log(
-  `Seeded ${season.animals.length} animals in 3 groups, 90 days of eggs and 40 of milk for ${values.email} / ${values.password}\n` +
+  `Seeded ${season.animals.length} animals in 3 groups, 90 days of eggs, 40 of milk and a medicine cabinet for ${values.email} / ${values.password}\n` +
     `  member: ${partner}\n  farm sitter: ${sitter}\n` +
     `  long-named goat: ${base}/animal/${season.longNamedId}\n  hens: ${base}/group/${season.groups.hens}`,
 );

@@ -128,6 +128,23 @@ describe.skipIf(!browserAvailable)('the app on a laptop and on a small phone', (
       await page.setViewportSize(desktop);
     });
 
+    it('sets the Medicine Cabinet two medicines a row at 1280 px, one under the other at 360 px', async () => {
+      const api = farmApi(page, stack.baseUrl);
+      for (const name of ['Wide Wormer', 'Wide Vaccine'])
+        await api.post('/api/v1/medicines', { name, unit: 'mL' });
+      const cards = () => main().getByRole('article');
+      await page.setViewportSize(desktop);
+      await open('/medicines');
+      const [first, second] = [await boxOf(cards().nth(0)), await boxOf(cards().nth(1))];
+      expect(second.x, 'the second beside the first').toBeGreaterThan(first.x + first.width);
+      expect(second.y).toBe(first.y);
+      await page.setViewportSize(narrowPhone);
+      await open('/medicines');
+      const [phoneFirst, phoneSecond] = [await boxOf(cards().nth(0)), await boxOf(cards().nth(1))];
+      expect(phoneSecond.y, 'under the first on a phone').toBeGreaterThan(phoneFirst.y + phoneFirst.height);
+      await page.setViewportSize(desktop);
+    });
+
     it("shows My Animals as a table with the columns, sorted by a header's button", async () => {
       await page.setViewportSize(desktop);
       await open('/my-animals');
