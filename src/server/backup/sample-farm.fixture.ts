@@ -28,7 +28,13 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
     expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
     return (response.status === 204 ? null : await response.json()) as { id: string };
   };
-  await call('PATCH', '/api/v1/farm/settings', { farmName, weightUnit: 'kg', milkUnit: 'gal' });
+  // organic: its treatments carry the flag (decision 0040)
+  await call('PATCH', '/api/v1/farm/settings', {
+    farmName,
+    weightUnit: 'kg',
+    milkUnit: 'gal',
+    organic: true,
+  });
   await call('PATCH', '/api/v1/profile', {
     ownerName: 'Ada Farmer',
     phone: '+44 20 7946 0000',

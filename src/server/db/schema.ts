@@ -150,6 +150,8 @@ export const farms = pgTable('farms', {
   weightUnit: weightUnit('weight_unit').notNull().default('lbs'),
   /** what milk totals are shown in (Farm Settings); a new farm starts in lbs, as its weight unit */
   milkUnit: milkUnit('milk_unit').notNull().default('lbs'),
+  /** organic rules: new treatments' withdrawal periods doubled (migration 0031, decision 0040) */
+  organic: boolean('organic').notNull().default(false),
   /** a demo farm's end ('View Demo'): removed with its user after it; null for real farms */
   demoUntil: timestamp('demo_until', { withTimezone: true }),
   /** a 'Download JSON' import under way since then (migration 0025); null otherwise */
@@ -384,6 +386,8 @@ export const careEntries = pgTable(
     meatWithdrawalDays: smallint('meat_withdrawal_days'),
     milkWithdrawalDays: smallint('milk_withdrawal_days'),
     eggWithdrawalDays: smallint('egg_withdrawal_days'),
+    /** given on an organic farm: the periods above are the label's doubled, at least 2 (decision 0040) */
+    organic: boolean('organic').notNull().default(false),
     title: text('title'),
     noteContent: text('note_content'),
     /** the member who recorded it ('by {name}'); null for entries from before sharing, or a deleted account */

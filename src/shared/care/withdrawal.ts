@@ -61,3 +61,21 @@ export function activeWithdrawals(
 export function withdrawalBadge({ kind, until }: ActiveWithdrawal): string {
   return `Not safe for ${kind} until ${shortDate(until)}`;
 }
+
+/**
+ * An organic farm's period for a label's (decision 0040): doubled, and at least 2 days (48 hours)
+ * where the label says 0; no period stays none. Kept within the 999 days a period may hold (no
+ * label comes near 500).
+ */
+export function organicDays(labelDays: number | null | undefined): number | null {
+  if (labelDays === null || labelDays === undefined) return null;
+  return Math.min(999, Math.max(2, labelDays * 2));
+}
+
+/**
+ * What the label said of an organic entry's stored period: its half (exact: stored periods are
+ * even). A 2 may have been a label's 0 or 1; its half (1) doubles back to the same 2.
+ */
+export function labelDays(days: number | null | undefined): number | null {
+  return days === null || days === undefined ? null : days / 2;
+}

@@ -183,6 +183,8 @@ export const careEntrySchema = z.object({
   meatWithdrawalDays: z.nullable(z.number()),
   milkWithdrawalDays: z.nullable(z.number()),
   eggWithdrawalDays: z.nullable(z.number()),
+  /** given on an organic farm: its periods are the label's doubled, at least 2 days (decision 0040) */
+  organic: z.boolean(),
   weightValue: z.nullable(z.number()),
   weightUnit: z.nullable(z.enum(weightUnits)),
   bodyCondition: z.nullable(z.number()),

@@ -117,6 +117,8 @@ export const documentRowSchemas = {
       meat_withdrawal_days: medical.meatWithdrawalDays,
       milk_withdrawal_days: medical.milkWithdrawalDays,
       egg_withdrawal_days: medical.eggWithdrawalDays,
+      // absent in a file from before organic farms (decision 0040): the label's own days
+      organic: z.optional(z.boolean('Organic is true or false')),
     }),
     z.object({
       type: z.literal('weight'),

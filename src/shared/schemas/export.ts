@@ -14,6 +14,8 @@ export const exportDocumentSchema = z.object({
     weightUnit: z.enum(['lbs', 'kg']),
     /** absent in a file from before milk (issue 26): the farm's milk is then in its weight unit */
     milkUnit: z.optional(z.enum(milkUnits, milkUnitMessage)),
+    /** absent in a file from before organic farms (decision 0040): not organic */
+    organic: z.optional(z.boolean()),
   }),
   /** the built-in species (ids differ between installations: an import maps them by name) */
   builtInSpecies: z.array(z.object({ id: z.string(), name: z.string() })),

@@ -18,6 +18,8 @@ export const profileSchema = z.object({
   weightUnit: z.enum(weightUnits),
   /** what milk totals are shown in (issue 26) */
   milkUnit: z.enum(milkUnits),
+  /** organic rules: new treatments' withdrawal periods doubled, at least 2 days (decision 0040) */
+  organic: z.boolean(),
   /** when this demo farm ends (ISO); null for a real farm */
   demoUntil: z.nullable(z.string()),
 });
@@ -57,6 +59,7 @@ export const farmSettingsUpdateSchema = z.partial(
     timeZone: timeZoneSchema,
     weightUnit: z.enum(weightUnits, 'Choose lbs or kg'),
     milkUnit: z.enum(milkUnits, milkUnitMessage),
+    organic: z.boolean('Choose yes or no'),
   }),
 );
 export type FarmSettingsUpdate = z.input<typeof farmSettingsUpdateSchema>;

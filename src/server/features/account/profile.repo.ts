@@ -8,7 +8,13 @@ import type { Database } from '../../db/database';
 import { farms, profiles } from '../../db/schema';
 
 export type ProfileChanges = {
-  farm: Partial<{ name: string | null; timeZone: string; weightUnit: WeightUnit; milkUnit: MilkUnit }>;
+  farm: Partial<{
+    name: string | null;
+    timeZone: string;
+    weightUnit: WeightUnit;
+    milkUnit: MilkUnit;
+    organic: boolean;
+  }>;
   person: Partial<{
     ownerName: string | null;
     email: string | null;
@@ -17,7 +23,7 @@ export type ProfileChanges = {
   }>;
 };
 
-export type FarmSettings = { weightUnit: WeightUnit; milkUnit: MilkUnit; timeZone: string };
+export type FarmSettings = { weightUnit: WeightUnit; milkUnit: MilkUnit; timeZone: string; organic: boolean };
 
 const settingsTtlMs = 10_000;
 
@@ -32,6 +38,7 @@ export function createProfileRepo(db: Database) {
       timeZone: farms.timeZone,
       weightUnit: farms.weightUnit,
       milkUnit: farms.milkUnit,
+      organic: farms.organic,
       demoUntil: farms.demoUntil,
     })
     .from(profiles)
@@ -41,7 +48,12 @@ export function createProfileRepo(db: Database) {
     .prepare('profile_find');
 
   const settingsStatement = db
-    .select({ weightUnit: farms.weightUnit, milkUnit: farms.milkUnit, timeZone: farms.timeZone })
+    .select({
+      weightUnit: farms.weightUnit,
+      milkUnit: farms.milkUnit,
+      timeZone: farms.timeZone,
+      organic: farms.organic,
+    })
     .from(farms)
     .where(eq(farms.id, sql.placeholder('farmId')))
     .prepare('farm_settings');
@@ -51,13 +63,18 @@ export function createProfileRepo(db: Database) {
   // same database sees a change within `settingsTtlMs`.
   const remembered = new Map<string, { settings: FarmSettings; validUntil: number }>();
 
-  /** the farm's weight and milk units and time zone */
+  /** the farm's weight and milk units, time zone and whether it is organic */
   const settings = async (farmId: string): Promise<FarmSettings> => {
     const now = Date.now();
     const known = remembered.get(farmId);
     if (known && known.validUntil > now) return known.settings;
     const [row] = await settingsStatement.execute({ farmId });
-    const found = row ?? { weightUnit: 'lbs' as const, milkUnit: 'lbs' as const, timeZone: 'UTC' };
+    const found = row ?? {
+      weightUnit: 'lbs' as const,
+      milkUnit: 'lbs' as const,
+      timeZone: 'UTC',
+      organic: false,
+    };
     if (remembered.size >= 10_000) remembered.clear();
     remembered.set(farmId, { settings: found, validUntil: now + settingsTtlMs });
     return found;

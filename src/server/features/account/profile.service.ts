@@ -1,10 +1,12 @@
 // The rules of the profile, between the HTTP layer (profile.routes.ts) and the database
 // (profile.repo.ts): the person's own fields ('Your Profile'), and the farm's ('Farm Settings': its
-// name, time zone, weight and milk units; permissions.ts lets only owners reach that route). Throws typed errors; the one onError maps them to HTTP.
+// name, time zone, weight and milk units, organic; permissions.ts lets only owners reach that route). Throws typed errors; the one onError maps them to HTTP.
 import type * as z from 'zod/mini';
 import type { farmSettingsUpdateSchema, profileUpdateSchema } from '../../../shared/schemas/profile';
 import { NotFoundError } from '../../http/errors';
 import type { ProfileRepo } from './profile.repo';
+
+export type { FarmSettings } from './profile.repo';
 
 type ProfileChanges = z.output<typeof profileUpdateSchema>;
 type FarmSettingsChanges = z.output<typeof farmSettingsUpdateSchema>;
@@ -47,6 +49,7 @@ export function createProfileService(repo: ProfileRepo) {
           ...(body.timeZone !== undefined && { timeZone: body.timeZone }),
           ...(body.weightUnit !== undefined && { weightUnit: body.weightUnit }),
           ...(body.milkUnit !== undefined && { milkUnit: body.milkUnit }),
+          ...(body.organic !== undefined && { organic: body.organic }),
         },
         person: {},
       });

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { dateInZone } from '../../../shared/care/dates';
+import { organicDays } from '../../../shared/care/withdrawal';
 import {
   medicationReminderTitle,
   reminderDateProblem,
@@ -21,7 +22,7 @@ import {
 } from '../../../shared/schemas/care';
 import type { Database } from '../../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
-import type { ProfileService } from '../account/profile.service';
+import type { FarmSettings, ProfileService } from '../account/profile.service';
 import {
   careFollowUpWrite,
   dropCareFollowUps,
@@ -83,8 +84,18 @@ function followUp(
 function entriesOf(
   input: EntryInput,
   groupId: string | null,
-  farmWeightUnit: NewEntry['weightUnit'],
+  { weightUnit: farmWeightUnit, organic }: Pick<FarmSettings, 'weightUnit' | 'organic'>,
 ): { entries: NewEntry[]; follow: BatchFollowUp } {
+  const periods = (
+    given: Pick<NewEntry, 'meatWithdrawalDays' | 'milkWithdrawalDays' | 'eggWithdrawalDays'>,
+  ) => {
+    const days = organic ? organicDays : (value: number | null | undefined) => value ?? null;
+    return {
+      meatWithdrawalDays: days(given.meatWithdrawalDays),
+      milkWithdrawalDays: days(given.milkWithdrawalDays),
+      eggWithdrawalDays: days(given.eggWithdrawalDays),
+    };
+  };
   switch (input.type) {
     case 'medical': {
       const due = input.nextDueDate;
@@ -99,9 +110,9 @@ function entriesOf(
         route: input.route ?? null,
         lotNumber: input.lotNumber ?? null,
         givenBy: input.givenBy ?? null,
-        meatWithdrawalDays: input.meatWithdrawalDays ?? null,
-        milkWithdrawalDays: input.milkWithdrawalDays ?? null,
-        eggWithdrawalDays: input.eggWithdrawalDays ?? null,
+        // an organic farm's treatment keeps the periods that count, and that they were doubled
+        ...periods(input),
+        organic,
       }));
       const reminder = (subject: string) => ({
         title: medicationReminderTitle(input.medicationName, subject),
@@ -232,7 +243,7 @@ export function createCareService(deps: { db: Database; profiles: Pick<ProfileSe
         });
       }
 
-      const { entries, follow } = entriesOf(input, groupId, settings.weightUnit);
+      const { entries, follow } = entriesOf(input, groupId, settings);
       // the checks, the entries, their reminder and latest weights: one statement
       const result = await repo.insertBatch(
         farmId,

@@ -29,6 +29,8 @@ export type NewEntry = {
   meatWithdrawalDays?: number | null;
   milkWithdrawalDays?: number | null;
   eggWithdrawalDays?: number | null;
+  /** the periods are an organic farm's (decision 0040) */
+  organic?: boolean;
   weightValue?: number | null;
   weightUnit?: WeightUnit | null;
   bodyCondition?: number | null;
@@ -79,6 +81,7 @@ const entryColumns = {
   meatWithdrawalDays: careEntries.meatWithdrawalDays,
   milkWithdrawalDays: careEntries.milkWithdrawalDays,
   eggWithdrawalDays: careEntries.eggWithdrawalDays,
+  organic: careEntries.organic,
   weightValue: careEntries.weightValue,
   weightUnit: careEntries.weightUnit,
   bodyCondition: careEntries.bodyCondition,
@@ -152,6 +155,7 @@ export function createEntriesRepo(db: Database) {
         meat_withdrawal_days: entry.meatWithdrawalDays ?? null,
         milk_withdrawal_days: entry.milkWithdrawalDays ?? null,
         egg_withdrawal_days: entry.eggWithdrawalDays ?? null,
+        organic: entry.organic ?? false,
         weight_value: entry.weightValue ?? null,
         weight_unit: entry.weightUnit ?? null,
         body_condition: entry.bodyCondition ?? null,
@@ -190,16 +194,16 @@ export function createEntriesRepo(db: Database) {
         ), ins as (
           insert into ${careEntries} (id, farm_id, batch_id, group_id, animal_id, type, date_recorded,
             medication_name, dosage, dosage_unit, route, lot_number, given_by, meat_withdrawal_days,
-            milk_withdrawal_days, egg_withdrawal_days, weight_value, weight_unit, body_condition, title, note_content,
-            recorded_by)
+            milk_withdrawal_days, egg_withdrawal_days, organic, weight_value, weight_unit, body_condition, title,
+            note_content, recorded_by)
           select g.id, ${farmId}::uuid, ${batchId}::uuid, ${groupId}::uuid, g.animal_id, g.type, g.date_recorded,
             g.medication_name, g.dosage, g.dosage_unit, g.route, g.lot_number, g.given_by, g.meat_withdrawal_days,
-            g.milk_withdrawal_days, g.egg_withdrawal_days, g.weight_value, g.weight_unit, g.body_condition, g.title,
+            g.milk_withdrawal_days, g.egg_withdrawal_days, g.organic, g.weight_value, g.weight_unit, g.body_condition, g.title,
             g.note_content, ${recordedBy}::uuid
           from json_to_recordset(${JSON.stringify(rows)}::json) as g(id uuid, animal_id uuid, type entry_type,
             date_recorded date, medication_name text, dosage numeric, dosage_unit text, route text, lot_number text,
             given_by text, meat_withdrawal_days smallint, milk_withdrawal_days smallint, egg_withdrawal_days smallint,
-            weight_value numeric, weight_unit weight_unit, body_condition smallint, title text, note_content text)
+            organic boolean, weight_value numeric, weight_unit weight_unit, body_condition smallint, title text, note_content text)
           where (select ok from allowed)
             and not exists (select 1 from ${careEntries} e where e.farm_id = ${farmId} and e.batch_id = ${batchId})
           on conflict (farm_id, batch_id, animal_id) do nothing
@@ -212,7 +216,7 @@ export function createEntriesRepo(db: Database) {
             'medicationName', ins.medication_name, 'dosage', ins.dosage::float8, 'dosageUnit', ins.dosage_unit,
             'route', ins.route, 'lotNumber', ins.lot_number, 'givenBy', ins.given_by,
             'meatWithdrawalDays', ins.meat_withdrawal_days, 'milkWithdrawalDays', ins.milk_withdrawal_days,
-            'eggWithdrawalDays', ins.egg_withdrawal_days,
+            'eggWithdrawalDays', ins.egg_withdrawal_days, 'organic', ins.organic,
             'weightValue', ins.weight_value::float8, 'weightUnit', ins.weight_unit,
             'bodyCondition', ins.body_condition, 'title', ins.title,
             'noteContent', ins.note_content, 'recordedBy', ${personName(sql`ins.recorded_by`)},
@@ -329,6 +333,7 @@ export function createEntriesRepo(db: Database) {
               'dosageUnit', page.dosage_unit, 'route', page.route, 'lotNumber', page.lot_number,
               'givenBy', page.given_by, 'meatWithdrawalDays', page.meat_withdrawal_days,
               'milkWithdrawalDays', page.milk_withdrawal_days, 'eggWithdrawalDays', page.egg_withdrawal_days,
+              'organic', page.organic,
               'weightValue', page.weight_value::float8,
               'weightUnit', page.weight_unit, 'bodyCondition', page.body_condition, 'title', page.title,
               'noteContent', page.note_content, 'recordedBy', ${personName(sql`page.recorded_by`)},

@@ -1,10 +1,14 @@
 // The farm's earlier medications, as the care form suggests them: one statement, filtered by the
 // caller's farm.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { MedicineRoute } from '../../../shared/schemas/care';
 import type { Database } from '../../db/database';
 import { careEntries } from '../../db/schema';
 import { containsPattern } from '../../db/sql-text';
+
+/** What the label said of an entry's period (labelDays in src/shared/care/withdrawal.ts). */
+const labelPeriod = (days: AnyColumn) =>
+  sql<number | null>`case when ${careEntries.organic} then ${days} / 2 else ${days} end`;
 
 export function createMedicationsRepo(db: Database) {
   return {
@@ -20,13 +24,10 @@ export function createMedicationsRepo(db: Database) {
           dosage: sql<number | null>`${careEntries.dosage}::float8`.as('dosage'),
           dosageUnit: sql<string | null>`${careEntries.dosageUnit}`.as('dosage_unit'),
           route: sql<MedicineRoute | null>`${careEntries.route}`.as('route'),
-          meatWithdrawalDays: sql<number | null>`${careEntries.meatWithdrawalDays}`.as(
-            'meat_withdrawal_days',
-          ),
-          milkWithdrawalDays: sql<number | null>`${careEntries.milkWithdrawalDays}`.as(
-            'milk_withdrawal_days',
-          ),
-          eggWithdrawalDays: sql<number | null>`${careEntries.eggWithdrawalDays}`.as('egg_withdrawal_days'),
+          // the label's periods: an organic entry's halved (decision 0040), doubled again when given
+          meatWithdrawalDays: labelPeriod(careEntries.meatWithdrawalDays).as('meat_withdrawal_days'),
+          milkWithdrawalDays: labelPeriod(careEntries.milkWithdrawalDays).as('milk_withdrawal_days'),
+          eggWithdrawalDays: labelPeriod(careEntries.eggWithdrawalDays).as('egg_withdrawal_days'),
           lastGiven: sql<string>`${careEntries.dateRecorded}::text`.as('last_given'),
           createdAt: sql<Date>`${careEntries.createdAt}`.as('created_at'),
         })

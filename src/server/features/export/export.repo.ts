@@ -339,6 +339,7 @@ export type FarmSettingsRow = {
   time_zone: string;
   weight_unit: string;
   milk_unit: string;
+  organic: boolean;
 };
 
 /** The farm's own rows of a table for the JSON export, by its key columns (no farm_id in them). */
@@ -395,7 +396,7 @@ export function createExportRepo(db: Database) {
       (
         await queryRows<FarmSettingsRow>(
           db,
-          sql`select name, time_zone, weight_unit, milk_unit from farms where id = ${farmId}`,
+          sql`select name, time_zone, weight_unit, milk_unit, organic from farms where id = ${farmId}`,
         )
       )[0],
 

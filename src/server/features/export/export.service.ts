@@ -139,6 +139,7 @@ export function createExportService(repo: ExportRepo) {
               timeZone: farm.time_zone,
               weightUnit: farm.weight_unit,
               milkUnit: farm.milk_unit,
+              organic: farm.organic,
             },
             builtInSpecies,
           };

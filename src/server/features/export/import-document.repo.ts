@@ -69,6 +69,7 @@ export function createImportDocumentRepo(db: Database) {
     async finish(farmId: string, farm: ExportDocument['farm']) {
       await db.execute(sql`update farms set name = ${farm.name}, time_zone = ${farm.timeZone},
           weight_unit = ${farm.weightUnit}, milk_unit = ${farm.milkUnit ?? farm.weightUnit},
+          organic = ${farm.organic ?? false},
           import_started_at = null where id = ${farmId}`);
     },
 

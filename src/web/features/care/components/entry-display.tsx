@@ -6,6 +6,7 @@ import {
   type CareEntry,
   type EntryType,
 } from '../../../../shared/schemas/care';
+import { labelDays } from '../../../../shared/care/withdrawal';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { formatWeight, recordedAs } from '../../../../shared/units/weights';
 
@@ -47,25 +48,29 @@ export function weightText(value: number, recordedIn: WeightUnit | null, farmUni
 
 /**
  * A medication's record beyond its dose: 'Injection · Lot A-2291 · Given by Dr. Lee · Withdrawal:
- * meat 28 days, milk 4 days'; null when none of it was recorded.
+ * meat 28 days, milk 4 days'; on an organic farm 'Withdrawal (organic ×2): meat 28 days (label
+ * 14)', a 2 from the 48-hour floor without a label (decision 0040); null when none of it was recorded.
  */
 export function medicineDetails(
   entry: Pick<
     CareEntry,
     'route' | 'lotNumber' | 'givenBy' | 'meatWithdrawalDays' | 'milkWithdrawalDays' | 'eggWithdrawalDays'
-  >,
+  > &
+    // the health record's entries do not say
+    Partial<Pick<CareEntry, 'organic'>>,
 ): string | null {
   const days = (value: number) => `${value} ${value === 1 ? 'day' : 'days'}`;
+  const label = (value: number) => (entry.organic && value > 2 ? ` (label ${labelDays(value)})` : '');
   const periods = [
     ['meat', entry.meatWithdrawalDays],
     ['milk', entry.milkWithdrawalDays],
     ['eggs', entry.eggWithdrawalDays],
-  ].flatMap(([kind, value]) => (value ? [`${kind} ${days(value as number)}`] : []));
+  ].flatMap(([kind, value]) => (value ? [`${kind} ${days(value as number)}${label(value as number)}`] : []));
   const parts = [
     entry.route && medicineRouteLabels[entry.route],
     entry.lotNumber && `Lot ${entry.lotNumber}`,
     entry.givenBy && `Given by ${entry.givenBy}`,
-    periods.length ? `Withdrawal: ${periods.join(', ')}` : null,
+    periods.length ? `Withdrawal${entry.organic ? ' (organic ×2)' : ''}: ${periods.join(', ')}` : null,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
 }
