@@ -3,7 +3,8 @@
 // its card in the group's list and on My Animals (whose 'Under withdrawal only' filter finds the
 // hens and not the goat), and on its profile, where its history reads the medicine record; the
 // badge still shows on the last day and is gone the day after — the browser's clock is moved, not
-// the code. Checked with axe, and for sideways scrolling at 360 px.
+// the code. Checked with axe, and for sideways scrolling at 360 px. Then the owner makes the farm
+// organic: a goat's 14-day meat withdrawal is kept as 28 days, and its history says 'organic ×2'.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, desktop, narrowPhone, openPage, phone, sharedBrowser } from './support/browser';
@@ -115,6 +116,34 @@ describe.skipIf(!browserAvailable)('withdrawal: a flock treated, badges until th
         history.getByText('Oral · Lot AMP-2291 · Given by Maggie · Withdrawal: eggs 7 days', { exact: true }),
       );
       await expectNoSeriousA11yViolations(page, 'a profile under withdrawal');
+    });
+
+    it('doubles a treatment once the owner makes the farm organic (decision 0040)', async () => {
+      await goto('/account');
+      await main().getByRole('button', { name: 'Edit Farm Settings', exact: true }).click();
+      await main().getByLabel('Organic: double withdrawal periods', { exact: true }).check();
+      await main().getByRole('button', { name: 'Save Changes', exact: true }).click();
+      await expectToastAndDismiss(page, 'Farm settings updated');
+
+      await goto(`/animal/${ids.Clover}/medical-entry`);
+      await main().getByLabel('Medication', { exact: true }).fill('Penicillin');
+      await main().getByLabel('Dosage', { exact: true }).fill('3');
+      await main().getByLabel('Unit', { exact: true }).selectOption({ label: 'mL' });
+      await main().getByLabel('Meat withdrawal (days)', { exact: true }).fill('14');
+      await expectVisible(
+        main().getByText('Organic farm: withdrawal periods are doubled (at least 48 hours)', { exact: true }),
+      );
+      await main().getByRole('button', { name: 'Add Entry', exact: true }).click();
+      await expectToastAndDismiss(page, 'Entry added');
+
+      await goto(`/animal/${ids.Clover}`);
+      await expectVisible(
+        main().getByText(`Not safe for meat until ${shortDate(addDays(today, 28))}`, { exact: true }),
+      );
+      const history = main().getByRole('region', { name: 'Care History', exact: true });
+      await expectVisible(
+        history.getByText('Withdrawal (organic ×2): meat 28 days (label 14)', { exact: true }),
+      );
     });
 
     it('keeps the badge through the last day and drops it the day after', async () => {

@@ -59,7 +59,15 @@ const farmRows: Row[] = [
   { key: 'timeZone', label: 'Time Zone' },
   { key: 'weightUnit', label: 'Weight Unit' },
   { key: 'milkUnit', label: 'Milk Unit' },
+  { key: 'organic', label: 'Organic' },
 ];
+
+/** A row's value as read: a yes-or-no setting says which, an empty one 'Not set'. */
+function shown(value: Profile[keyof Profile]): string | null {
+  if (value === true) return 'Yes: withdrawal periods doubled';
+  if (value === false) return 'No';
+  return value || null;
+}
 
 function Details({ profile, rows }: { profile: Profile; rows: Row[] }) {
   return (
@@ -67,8 +75,8 @@ function Details({ profile, rows }: { profile: Profile; rows: Row[] }) {
       {rows.map(({ key, label }) => (
         <div key={key} className="grid grid-cols-[8rem_minmax(0,1fr)] gap-2 py-2 text-sm">
           <dt className="font-medium text-stone-600">{label}</dt>
-          <dd className={`[overflow-wrap:anywhere] ${profile[key] ? '' : 'text-stone-500 italic'}`}>
-            {profile[key] || 'Not set'}
+          <dd className={`[overflow-wrap:anywhere] ${shown(profile[key]) ? '' : 'text-stone-500 italic'}`}>
+            {shown(profile[key]) ?? 'Not set'}
           </dd>
         </div>
       ))}
@@ -186,7 +194,7 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
   );
 }
 
-/** 'Farm Settings': the farm's name, zone and units, for its owners. */
+/** 'Farm Settings': the farm's name, zone, units and organic rules, for its owners. */
 function FarmSettingsForm({ profile, onClose }: { profile: Profile; onClose: () => void }) {
   const toast = useToast();
   const update = useUpdateFarmSettings();
@@ -197,6 +205,7 @@ function FarmSettingsForm({ profile, onClose }: { profile: Profile; onClose: () 
       timeZone: profile.timeZone,
       weightUnit: profile.weightUnit,
       milkUnit: profile.milkUnit,
+      organic: profile.organic,
     },
   });
   const { errors } = form.formState;
@@ -243,6 +252,10 @@ function FarmSettingsForm({ profile, onClose }: { profile: Profile; onClose: () 
           ))}
         </SelectField>
       </div>
+      <label className="flex min-h-11 w-fit cursor-pointer items-center gap-3 text-sm font-medium text-stone-800">
+        <input type="checkbox" className="size-4 accent-brand-700" {...form.register('organic')} />
+        Organic: double withdrawal periods
+      </label>
       <FormButtons saving={update.isPending} onClose={onClose} />
     </form>
   );

@@ -147,7 +147,9 @@ export function EntryForm({
         />
       )}
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        {type === 'medical' && <MedicationFields form={form} prefillName={prefill?.medicationName} />}
+        {type === 'medical' && (
+          <MedicationFields form={form} prefillName={prefill?.medicationName} entryOrganic={entry?.organic} />
+        )}
         {type === 'weight' && (oneWeight || batchWeights) && (
           <WeightFields
             form={form}

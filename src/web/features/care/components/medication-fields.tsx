@@ -10,6 +10,7 @@ import { Link } from 'wouter';
 import { dosageUnits, medicineRouteLabels, medicineRoutes } from '../../../../shared/schemas/care';
 import { buttonClasses } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { profileQuery } from '../../../lib/profile';
 import { medicationsQuery } from '../api/care';
 import { placeholders, type EntryFormOutput, type EntryFormValues } from '../entry-form-values';
 
@@ -26,11 +27,20 @@ const withdrawalFields = [
 export function MedicationFields({
   form,
   prefillName,
+  entryOrganic,
 }: {
   form: UseFormReturn<EntryFormValues, unknown, EntryFormOutput>;
   /** 'Record Dose' from a medication reminder: its medication, whose last use fills the dose */
   prefillName?: string;
+  /** an edited entry's organic flag; absent for a new one, which the farm's setting decides */
+  entryOrganic?: boolean;
 }) {
+  const profile = useQuery(profileQuery);
+  // an edit saves the periods as typed: an organic entry's are shown already doubled (decision 0040)
+  const organicNote =
+    entryOrganic === undefined
+      ? profile.data?.organic && 'Organic farm: withdrawal periods are doubled (at least 48 hours)'
+      : entryOrganic && 'Organic ×2: these periods are already doubled and are saved as they are';
   const { errors } = form.formState;
   const medicationListId = useId();
   const medications = useQuery(medicationsQuery);
@@ -161,6 +171,7 @@ export function MedicationFields({
             />
           ))}
         </div>
+        {organicNote && <p className="text-xs font-medium text-brand-800">{organicNote}</p>}
       </fieldset>
     </>
   );
