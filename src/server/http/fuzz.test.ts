@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organicDays } from '../../shared/care/withdrawal';
 import { apiErrorSchema } from '../../shared/schemas/common';
 import { appUrl, backends, createTestApp, type TestApp } from '../../../test/support/test-app';
 
@@ -1032,6 +1033,11 @@ describe.each(backends)('generated input on %s', (backend) => {
             continue;
           }
           const { weights, animalIds: _animalIds, ...rest } = body;
+          // an organic farm's new treatment keeps its periods doubled (decision 0040)
+          if (sent.method === 'POST' && stored.organic === true)
+            for (const key of ['meatWithdrawalDays', 'milkWithdrawalDays', 'eggWithdrawalDays'])
+              if (typeof rest[key] === 'number' || rest[key] === null)
+                rest[key] = organicDays(rest[key] as number | null);
           found.push(...differences(rest, stored));
           const weight = Array.isArray(weights)
             ? (weights as { animalId: string; weightValue: unknown }[]).find(

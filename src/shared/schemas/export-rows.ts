@@ -72,6 +72,9 @@ const entryColumns = {
   batch_id: id,
   group_id: optionalId,
   date_recorded: date,
+  // every row has it, so that a batch's rows fill the same columns; absent in a file from before
+  // organic farms (decision 0040): the label's own days
+  organic: z._default(z.boolean('Organic is true or false'), false),
   ...timestamps,
 };
 
@@ -117,8 +120,6 @@ export const documentRowSchemas = {
       meat_withdrawal_days: medical.meatWithdrawalDays,
       milk_withdrawal_days: medical.milkWithdrawalDays,
       egg_withdrawal_days: medical.eggWithdrawalDays,
-      // absent in a file from before organic farms (decision 0040): the label's own days
-      organic: z.optional(z.boolean('Organic is true or false')),
     }),
     z.object({
       type: z.literal('weight'),

@@ -15,7 +15,7 @@ describe.each(backends)('profile API on %s', (backend) => {
     await t?.close();
   });
 
-  it('starts with the sign-up email, lbs for weights and milk, and no farm name', async () => {
+  it('starts with the sign-up email, lbs for weights and milk, not organic, and no farm name', async () => {
     const response = await t.request('/api/v1/profile', { cookie: alice.cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -28,6 +28,7 @@ describe.each(backends)('profile API on %s', (backend) => {
       timeZone: 'UTC',
       weightUnit: 'lbs',
       milkUnit: 'lbs',
+      organic: false,
       demoUntil: null,
     });
   });
@@ -55,6 +56,7 @@ describe.each(backends)('profile API on %s', (backend) => {
       timeZone: 'America/Denver',
       weightUnit: 'kg',
       milkUnit: 'L',
+      organic: false,
       demoUntil: null,
     });
     const again = await t.request('/api/v1/profile', {
