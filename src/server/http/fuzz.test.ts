@@ -1036,8 +1036,7 @@ describe.each(backends)('generated input on %s', (backend) => {
           // an organic farm's new treatment keeps its periods doubled (decision 0040)
           if (sent.method === 'POST' && stored.organic === true)
             for (const key of ['meatWithdrawalDays', 'milkWithdrawalDays', 'eggWithdrawalDays'])
-              if (typeof rest[key] === 'number' || rest[key] === null)
-                rest[key] = organicDays(rest[key] as number | null);
+              if (typeof rest[key] === 'number' || rest[key] === null) rest[key] = organicDays(rest[key]);
           found.push(...differences(rest, stored));
           const weight = Array.isArray(weights)
             ? (weights as { animalId: string; weightValue: unknown }[]).find(
