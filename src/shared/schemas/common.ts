@@ -109,6 +109,16 @@ export const calendarDate = (range: { min?: string; max?: () => string; tooLate?
   );
 };
 
+/** A list's ?offset=: where the next page starts (a route's `nextOffset`). */
+export const pageOffset = z
+  .string()
+  .check(
+    z.refine(
+      (value) => /^\d{1,7}$/.test(value) && Number(value) <= 1_000_000,
+      'Must be a whole number from 0 to 1000000',
+    ),
+  );
+
 // ---- Numbers ---------------------------------------------------------------------------------
 /**
  * A positive measurement with at most `decimals` places, from one unit of the last place up to

@@ -3,7 +3,7 @@
 // the farm's milk unit (lbs, kg, L or gal), converted like weights are (src/shared/units/milk.ts).
 // The part discarded for a milk withdrawal is stored, saleable computed (as eggs, decision 0037).
 import * as z from 'zod/mini';
-import { calendarDate, latestTodayOnEarth, measurement, optionalText, recordId } from './common';
+import { calendarDate, pageOffset, latestTodayOnEarth, measurement, optionalText, recordId } from './common';
 
 export const milkUnits = ['lbs', 'kg', 'L', 'gal'] as const;
 export type MilkUnit = (typeof milkUnits)[number];
@@ -83,16 +83,7 @@ export const milkRecordQuerySchema = z.object({
   groupId: z.optional(recordId('Not a valid id')),
   from: z.optional(calendarDate()),
   to: z.optional(calendarDate()),
-  offset: z.optional(
-    z
-      .string()
-      .check(
-        z.refine(
-          (value) => /^\d{1,7}$/.test(value) && Number(value) <= 1_000_000,
-          'Must be a whole number from 0 to 1000000',
-        ),
-      ),
-  ),
+  offset: z.optional(pageOffset),
 });
 
 /** GET /production/milk: ?groupId= a group's does, ?animalId= one doe, farm-wide without either. */

@@ -2,7 +2,7 @@
 // eggs; a part (cracked, dirty, small, discarded) is never more than the collection's eggs, which
 // the server checks against the stored count too (a change may send one without the other).
 import * as z from 'zod/mini';
-import { calendarDate, latestTodayOnEarth, optionalText, recordId } from './common';
+import { calendarDate, pageOffset, latestTodayOnEarth, optionalText, recordId } from './common';
 
 export const maxEggs = 10_000;
 
@@ -49,16 +49,7 @@ export const eggCollectionQuerySchema = z.object({
   groupId: z.optional(recordId('Not a valid id')),
   from: z.optional(calendarDate()),
   to: z.optional(calendarDate()),
-  offset: z.optional(
-    z
-      .string()
-      .check(
-        z.refine(
-          (value) => /^\d{1,7}$/.test(value) && Number(value) <= 1_000_000,
-          'Must be a whole number from 0 to 1000000',
-        ),
-      ),
-  ),
+  offset: z.optional(pageOffset),
 });
 
 /** GET /production/eggs: ?groupId= one group's, farm-wide without it. */
