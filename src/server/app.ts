@@ -282,14 +282,15 @@ export function createApp(deps: AppDeps) {
   api.route('/', groupsRoutes(createGroupsRepo(db), animals));
   api.route('/', importRoutes({ db, profiles }));
   api.route('/', animalsRoutes(animals));
-  const care = createCareService({ db, profiles });
+  const medicines = createMedicinesService({ repo: createMedicinesRepo(db), profiles });
+  const care = createCareService({ db, profiles, medicines });
   api.route('/', careRoutes(care));
   api.route('/', remindersRoutes({ repo: createRemindersRepo(db), care, profiles }));
   api.route('/', breedingRoutes({ db, repo: createBreedingRepo(db), animals, profiles }));
   api.route('/', productionRoutes({ repo: createProductionRepo(db), profiles }));
   const milk = createMilkService({ db, repo: createMilkRepo(db), profiles });
   api.route('/', milkRoutes(milk));
-  api.route('/', medicinesRoutes(createMedicinesService({ repo: createMedicinesRepo(db), profiles })));
+  api.route('/', medicinesRoutes(medicines));
   const records = createRecordsRepo(db);
   const recordDeps = { repo: records, animals, care, milk, profiles };
   api.route('/', recordsRoutes({ ...recordDeps, origin: appOrigin }));

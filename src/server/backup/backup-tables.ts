@@ -49,6 +49,9 @@ const ordered: PgTable[] = [
   groups,
   animals,
   animalGroups,
+  // the medicine cabinet's medicines and lots before the care entries given from them (migration 0032)
+  medicines,
+  medicineLots,
   careEntries,
   // derived from care_entries, animal_groups and names by triggers, which a restore turns off: restored as backed up
   groupLog,
@@ -57,9 +60,7 @@ const ordered: PgTable[] = [
   breedings,
   eggCollections,
   milkRecords,
-  // the medicine cabinet: medicines, their lots, each lot's movements (some name a care entry)
-  medicines,
-  medicineLots,
+  // each lot's stock movements, after the care entries some of them name
   stockMovements,
   recordShares,
   calendarFeeds,

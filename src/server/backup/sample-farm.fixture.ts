@@ -174,6 +174,21 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
     quantity: 5,
     note: 'Spilled',
   });
+  // a treatment from the cabinet, dosed by weight: each animal's dose, taken from the lot (decision 0041)
+  await call('POST', '/api/v1/care-entries', {
+    type: 'medical',
+    groupId: goats.id,
+    animalIds: [clover.id, pepper.id],
+    doses: [
+      { animalId: clover.id, dosage: 6.5 },
+      { animalId: pepper.id, dosage: 0.125 },
+    ],
+    dateRecorded: today,
+    medicationName: 'Cydectin',
+    dosageUnit: 'mL',
+    medicineId: wormer.id,
+    lotId: lot.id,
+  });
   // the daily reminder email, sent on a morning three weeks on (the farm is on UTC)
   await call('PUT', '/api/v1/daily-email', { enabled: true });
   expect(await t.dailyEmail.run(new Date(`${addDays(today, 20)}T08:00:00Z`))).toBe(1);

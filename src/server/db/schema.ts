@@ -388,6 +388,8 @@ export const careEntries = pgTable(
     eggWithdrawalDays: smallint('egg_withdrawal_days'),
     /** given on an organic farm: the periods above are the label's doubled, at least 2 (decision 0040) */
     organic: boolean('organic').notNull().default(false),
+    /** the cabinet's medicine it was given from (migration 0032, decision 0041): its schedule counts the doses */
+    medicineId: uuid('medicine_id'),
     title: text('title'),
     noteContent: text('note_content'),
     /** the member who recorded it ('by {name}'); null for entries from before sharing, or a deleted account */
@@ -410,6 +412,15 @@ export const careEntries = pgTable(
       columns: [table.farmId, table.groupId],
       foreignColumns: [groups.farmId, groups.id],
     }).onDelete('set null'),
+    // ON DELETE SET NULL (medicine_id) in the migration (0032), for the reason above
+    foreignKey({
+      name: 'care_entries_medicine_fk',
+      columns: [table.farmId, table.medicineId],
+      foreignColumns: [medicines.farmId, medicines.id],
+    }).onDelete('set null'),
+    index('care_entries_medicine_idx')
+      .on(table.farmId, table.medicineId, table.animalId)
+      .where(sql`${table.medicineId} is not null`),
     // INCLUDE (group_id, batch_id, id) in the migration (0007): the group log reads it alone
     index('care_entries_animal_recent_idx').on(
       table.farmId,

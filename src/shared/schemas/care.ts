@@ -12,7 +12,9 @@ import { weightUnits } from './profile';
 
 export const entryTypes = ['medical', 'weight', 'note'] as const;
 export type EntryType = (typeof entryTypes)[number];
-export const dosageUnits = ['mL', 'cc', 'mg', 'g', 'tablet(s)', 'drop(s)'] as const;
+/** as the cabinet's units are shown (medicineUnitLabels): a dose from the cabinet keeps its unit */
+export const dosageUnits = ['mL', 'cc', 'mg', 'g', 'tablet(s)', 'drop(s)', 'dose(s)'] as const;
+export type DosageUnit = (typeof dosageUnits)[number];
 /** SPEC's first values: shown as placeholders only (PRODUCT "Daily use at herd size"), never pre-filled. */
 export const careDefaults = {
   medicationName: 'Heartworm',
@@ -29,7 +31,8 @@ const animalIds = z.array(uuid).check(
   z.refine((ids) => new Set(ids).size === ids.length, 'An animal is listed twice'),
 );
 /** numeric(12, 3): 0.001 to 100000, three decimals at most */
-const dosage = measurement('Dosage', 100_000, 3);
+export const dosageAmount = measurement('Dosage', 100_000, 3);
+const dosage = dosageAmount;
 /** numeric(9, 2): 0.01 to 100000, two decimals at most */
 const weightValue = measurement('Weight', 100_000, 2);
 const text = requiredText;
@@ -96,17 +99,37 @@ const common = {
   dateRecorded: calendarDate,
 };
 
-export const medicalEntryCreateSchema = z.strictObject({
-  type: z.literal('medical'),
-  ...common,
-  animalIds,
-  medicationName: text('Medication', 100),
-  dosage: dosage,
-  dosageUnit: z.enum(dosageUnits, 'Choose a unit'),
-  ...medicineRecord,
-  /** next dose: creates a reminder per animal; not earlier than today in the farm's zone */
-  nextDueDate: z.optional(z.nullable(calendarDate)),
-});
+/** one animal's dose in a treatment dosed by weight (each animal's own, from its weight) */
+export const animalDoseSchema = z.strictObject({ animalId: uuid, dosage });
+
+export const medicalEntryCreateSchema = z
+  .strictObject({
+    type: z.literal('medical'),
+    ...common,
+    animalIds,
+    medicationName: text('Medication', 100),
+    /** every animal's dose; left out when `doses` gives each animal its own */
+    dosage: z.optional(dosage),
+    dosageUnit: z.enum(dosageUnits, 'Choose a unit'),
+    ...medicineRecord,
+    /** next dose: creates a reminder per animal; not earlier than today in the farm's zone */
+    nextDueDate: z.optional(z.nullable(calendarDate)),
+    /**
+     * Treating from the cabinet (decision 0041): the medicine given (its schedule sets the next
+     * dose's reminder when `nextDueDate` is left out), and the lot whose stock the doses are taken
+     * from, in the same transaction (422 naming `lotId` when the lot holds too little).
+     */
+    medicineId: z.optional(z.nullable(uuid)),
+    lotId: z.optional(z.nullable(uuid)),
+    /** a dose for each animal of `animalIds` (a dose by weight), instead of one `dosage` */
+    doses: z.optional(z.array(animalDoseSchema).check(z.maxLength(500, 'At most 500 animals at once'))),
+  })
+  .check(
+    z.refine((entry) => entry.dosage !== undefined || entry.doses !== undefined, {
+      message: 'Dosage must be a number',
+      path: ['dosage'],
+    }),
+  );
 
 export const weightEntryCreateSchema = z.strictObject({
   type: z.literal('weight'),

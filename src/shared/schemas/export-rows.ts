@@ -9,6 +9,7 @@ import { animalCreateSchema, speciesCreateSchema } from './animals';
 import { breedingCreateSchema, gestationDaysSchema } from './breeding';
 import {
   animalWeightSchema,
+  dosageAmount,
   medicalEntryCreateSchema,
   noteEntryCreateSchema,
   repeatEverySchema,
@@ -75,6 +76,8 @@ const entryColumns = {
   // every row has it, so that a batch's rows fill the same columns; absent in a file from before
   // organic farms (decision 0040): the label's own days
   organic: z._default(z.boolean('Organic is true or false'), false),
+  // the cabinet's medicine it was given from (decision 0041); absent in a file from before it
+  medicine_id: z._default(optionalId, null),
   ...timestamps,
 };
 
@@ -112,7 +115,7 @@ export const documentRowSchemas = {
       type: z.literal('medical'),
       ...entryColumns,
       medication_name: medical.medicationName,
-      dosage: medical.dosage,
+      dosage: dosageAmount,
       dosage_unit: medical.dosageUnit,
       route: medical.route,
       lot_number: medical.lotNumber,

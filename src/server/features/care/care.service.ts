@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { dateInZone } from '../../../shared/care/dates';
 import { organicDays } from '../../../shared/care/withdrawal';
+import { countsIn, dosageUnitOf, nextScheduledDose } from '../../../shared/medicines/treatment';
 import {
   medicationReminderTitle,
   reminderDateProblem,
@@ -30,6 +31,7 @@ import {
   type FollowUpReminder,
   type NewReminder,
 } from '../reminders/reminders.service';
+import type { MedicinesService } from '../medicines/medicines.service';
 import { createEntriesRepo, type AnimalWeights, type EntryChanges, type NewEntry } from './entries.repo';
 import { createGroupLogRepo } from './group-log.repo';
 import { createMedicationsRepo } from './medications.repo';
@@ -99,13 +101,16 @@ function entriesOf(
   switch (input.type) {
     case 'medical': {
       const due = input.nextDueDate;
+      // a dose by weight: each animal's own (recordBatch checked that `doses` names every animal)
+      const own = new Map(input.doses?.map((dose) => [dose.animalId, dose.dosage]));
       const entries: NewEntry[] = input.animalIds.map((animalId) => ({
         id: randomUUID(),
         animalId,
         type: 'medical',
         dateRecorded: input.dateRecorded,
         medicationName: input.medicationName,
-        dosage: input.dosage,
+        dosage: own.get(animalId) ?? input.dosage,
+        medicineId: input.medicineId ?? null,
         dosageUnit: input.dosageUnit,
         route: input.route ?? null,
         lotNumber: input.lotNumber ?? null,
@@ -155,8 +160,13 @@ function entriesOf(
   }
 }
 
-export function createCareService(deps: { db: Database; profiles: Pick<ProfileService, 'settings'> }) {
-  const { db, profiles } = deps;
+export function createCareService(deps: {
+  db: Database;
+  profiles: Pick<ProfileService, 'settings'>;
+  /** the medicine cabinet, which a treatment may be given from */
+  medicines: Pick<MedicinesService, 'treatmentSource' | 'takeForTreatment'>;
+}) {
+  const { db, profiles, medicines } = deps;
   const repo = createEntriesRepo(db);
   const weighings = createWeightsRepo(db);
   const medications = createMedicationsRepo(db);
@@ -235,6 +245,15 @@ export function createCareService(deps: { db: Database; profiles: Pick<ProfileSe
         if (groupId && !groupFound) fields.groupId = ['Choose a group of your own farm'];
         if (Object.keys(fields).length) throw new ValidationError(fields);
       };
+      if (input.type === 'medical' && input.doses) {
+        const dosed = new Set(input.doses.map((dose) => dose.animalId));
+        if (
+          dosed.size !== input.doses.length ||
+          dosed.size !== animalIds.length ||
+          animalIds.some((id) => !dosed.has(id))
+        )
+          throw new ValidationError({ doses: ['Give one dose for each animal treated'] });
+      }
       if (tooEarly) {
         // the refusal names every problem at once (a rare path: two more statements)
         const owned = (await repo.farmAnimals(farmId, animalIds)).size;
@@ -243,20 +262,71 @@ export function createCareService(deps: { db: Database; profiles: Pick<ProfileSe
         });
       }
 
-      const { entries, follow } = entriesOf(input, groupId, settings);
-      // the checks, the entries, their reminder and latest weights: one statement
-      const result = await repo.insertBatch(
-        farmId,
-        { batchId, groupId, entries, recordedBy },
-        careFollowUpWrite(farmId, batchId, followUpOf(entries, follow)),
-      );
-      refuse(result.owned, result.groupFound);
-      if (result.entries.length) return { batchId, written: true, entries: result.entries };
+      /** The entries and their reminder, in `via`: the checks, the entries, their reminder and latest weights in one statement. */
+      const write = async (via: Database, given: EntryInput) => {
+        const { entries, follow } = entriesOf(given, groupId, settings);
+        const result = await repo.insertBatch(
+          farmId,
+          { batchId, groupId, entries, recordedBy },
+          careFollowUpWrite(farmId, batchId, followUpOf(entries, follow)),
+          via,
+        );
+        refuse(result.owned, result.groupFound);
+        return result.entries;
+      };
+      /**
+       * A treatment from the cabinet (decision 0041), in one transaction: the medicine and its lot
+       * (locked) must be the farm's, a dose taken from stock must be in the unit the stock is counted
+       * in, the medicine's schedule sets the next dose's reminder when none was given, and the doses'
+       * sum is taken from the lot (a 422 naming `lotId`, nothing written, when it holds less). A
+       * retried batch takes nothing twice.
+       */
+      const fromCabinet = (given: Extract<EntryInput, { type: 'medical' }>) =>
+        db.transaction(async (tx) => {
+          const source = await medicines.treatmentSource(tx, farmId, {
+            medicineId: given.medicineId ?? null,
+            lotId: given.lotId ?? null,
+          });
+          const { medicine, lot } = source;
+          if (lot && !countsIn(medicine.unit, given.dosageUnit))
+            throw new ValidationError({
+              dosageUnit: [`This lot is counted in ${dosageUnitOf(medicine.unit)}: give the dose in it`],
+            });
+          const scheduled =
+            given.nextDueDate == null && medicine.initialDoses !== null
+              ? nextScheduledDose(
+                  medicine,
+                  await repo.earlierDoses(tx, farmId, medicine.id, given.animalIds),
+                  given.dateRecorded,
+                )
+              : null;
+          const entries = await write(tx, {
+            ...given,
+            medicineId: medicine.id,
+            lotNumber: given.lotNumber || lot?.lotNumber || null,
+            nextDueDate: given.nextDueDate ?? scheduled,
+          });
+          if (lot && entries.length)
+            await medicines.takeForTreatment(
+              tx,
+              farmId,
+              { id: lot.id, unit: medicine.unit },
+              entries.map((entry) => ({ careEntryId: entry.id, quantity: entry.dosage! })),
+              given.dateRecorded,
+              recordedBy,
+            );
+          return entries;
+        });
+      const written =
+        input.type === 'medical' && (input.medicineId || input.lotId)
+          ? await fromCabinet(input)
+          : await write(db, input);
+      if (written.length) return { batchId, written: true, entries: written };
       // written before: the same submission again, or another one under this batch id
       const before = await repo.batchEntries(farmId, batchId);
       const same =
-        before.length === entries.length &&
-        entries.every((row) => before.some((entry) => entry.animalId === row.animalId));
+        before.length === animalIds.length &&
+        animalIds.every((animalId) => before.some((entry) => entry.animalId === animalId));
       if (!same)
         throw new ConflictError(
           'BATCH_CONFLICT',

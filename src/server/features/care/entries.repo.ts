@@ -9,7 +9,7 @@ import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import { lockFarm } from '../../db/farm-lock';
 import { animals, careEntries, groups } from '../../db/schema';
-import { animalNameOrder, isoTimestamp, personName, preparedRows } from '../../db/sql-text';
+import { animalNameOrder, isoTimestamp, personName, preparedRows, queryRows } from '../../db/sql-text';
 import { latestWeightsStatement } from './weights.repo';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -31,6 +31,8 @@ export type NewEntry = {
   eggWithdrawalDays?: number | null;
   /** the periods are an organic farm's (decision 0040) */
   organic?: boolean;
+  /** the cabinet's medicine it is given from (decision 0041) */
+  medicineId?: string | null;
   weightValue?: number | null;
   weightUnit?: WeightUnit | null;
   bodyCondition?: number | null;
@@ -140,6 +142,8 @@ export function createEntriesRepo(db: Database) {
       farmId: string,
       batch: { batchId: string; groupId: string | null; entries: NewEntry[]; recordedBy: string | null },
       followUp: { variant: string; sql: SQL } | null,
+      /** a transaction to write in (a treatment from the cabinet takes its stock in the same one) */
+      via: Database = db,
     ): Promise<{ owned: number; groupFound: boolean; entries: EntryRow[] }> {
       const rows = batch.entries.map((entry) => ({
         id: entry.id,
@@ -156,6 +160,7 @@ export function createEntriesRepo(db: Database) {
         milk_withdrawal_days: entry.milkWithdrawalDays ?? null,
         egg_withdrawal_days: entry.eggWithdrawalDays ?? null,
         organic: entry.organic ?? false,
+        medicine_id: entry.medicineId ?? null,
         weight_value: entry.weightValue ?? null,
         weight_unit: entry.weightUnit ?? null,
         body_condition: entry.bodyCondition ?? null,
@@ -181,7 +186,7 @@ export function createEntriesRepo(db: Database) {
         groupFound: boolean;
         entries: (EntryRow & { createdAt: Date | string; updatedAt: Date | string })[];
       }>(
-        db,
+        via,
         variant,
         sql`with owned as (
           select a.id, a.name, a.name_key from ${animals} a
@@ -194,16 +199,16 @@ export function createEntriesRepo(db: Database) {
         ), ins as (
           insert into ${careEntries} (id, farm_id, batch_id, group_id, animal_id, type, date_recorded,
             medication_name, dosage, dosage_unit, route, lot_number, given_by, meat_withdrawal_days,
-            milk_withdrawal_days, egg_withdrawal_days, organic, weight_value, weight_unit, body_condition, title,
-            note_content, recorded_by)
+            milk_withdrawal_days, egg_withdrawal_days, organic, medicine_id, weight_value, weight_unit, body_condition,
+            title, note_content, recorded_by)
           select g.id, ${farmId}::uuid, ${batchId}::uuid, ${groupId}::uuid, g.animal_id, g.type, g.date_recorded,
             g.medication_name, g.dosage, g.dosage_unit, g.route, g.lot_number, g.given_by, g.meat_withdrawal_days,
-            g.milk_withdrawal_days, g.egg_withdrawal_days, g.organic, g.weight_value, g.weight_unit, g.body_condition, g.title,
-            g.note_content, ${recordedBy}::uuid
+            g.milk_withdrawal_days, g.egg_withdrawal_days, g.organic, g.medicine_id, g.weight_value, g.weight_unit,
+            g.body_condition, g.title, g.note_content, ${recordedBy}::uuid
           from json_to_recordset(${JSON.stringify(rows)}::json) as g(id uuid, animal_id uuid, type entry_type,
             date_recorded date, medication_name text, dosage numeric, dosage_unit text, route text, lot_number text,
             given_by text, meat_withdrawal_days smallint, milk_withdrawal_days smallint, egg_withdrawal_days smallint,
-            organic boolean, weight_value numeric, weight_unit weight_unit, body_condition smallint, title text, note_content text)
+            organic boolean, medicine_id uuid, weight_value numeric, weight_unit weight_unit, body_condition smallint, title text, note_content text)
           where (select ok from allowed)
             and not exists (select 1 from ${careEntries} e where e.farm_id = ${farmId} and e.batch_id = ${batchId})
           on conflict (farm_id, batch_id, animal_id) do nothing
@@ -238,6 +243,27 @@ export function createEntriesRepo(db: Database) {
         .innerJoin(animals, entryAnimal)
         .where(and(eq(careEntries.farmId, farmId), eq(careEntries.id, id)));
       return row;
+    },
+
+    /**
+     * The most doses of a medicine any of these animals has had (a schedule's count, decision
+     * 0041): one statement.
+     */
+    async earlierDoses(
+      via: Database,
+      farmId: string,
+      medicineId: string,
+      animalIds: string[],
+    ): Promise<number> {
+      const [row] = await queryRows<{ doses: number }>(
+        via,
+        sql`select coalesce(max(n), 0)::int as doses from (
+            select count(*) as n from ${careEntries}
+            where farm_id = ${farmId} and medicine_id = ${medicineId} and animal_id = any(${toUuidArray(animalIds)}::uuid[])
+            group by animal_id
+          ) per_animal`,
+      );
+      return row?.doses ?? 0;
     },
 
     async batchEntries(farmId: string, batchId: string) {

@@ -368,6 +368,9 @@ export const tables: Table[] = [
     ],
   },
   { name: 'animal_groups', keys: ['animal_id', 'group_id'], omit: [] },
+  // before the care entries given from them (care_entries.medicine_id, migration 0032)
+  { name: 'medicines', keys: ['id'], omit: [] },
+  { name: 'medicine_lots', keys: ['id'], omit: [] },
   // who recorded an entry is an account of this server: never exported, never taken from a file
   { name: 'care_entries', keys: ['id'], omit: ['recorded_by'] },
   { name: 'reminders', keys: ['id'], omit: [] },
@@ -375,8 +378,6 @@ export const tables: Table[] = [
   { name: 'breedings', keys: ['id'], omit: [] },
   { name: 'egg_collections', keys: ['id'], omit: ['recorded_by'] },
   { name: 'milk_records', keys: ['id'], omit: ['recorded_by'] },
-  { name: 'medicines', keys: ['id'], omit: [] },
-  { name: 'medicine_lots', keys: ['id'], omit: [] },
   { name: 'stock_movements', keys: ['id'], omit: ['recorded_by'] },
 ];
 

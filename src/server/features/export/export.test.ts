@@ -437,14 +437,14 @@ describe.each(backends)('export on %s', (backend) => {
       'groups',
       'animals',
       'animal_groups',
+      'medicines',
+      'medicine_lots',
       'care_entries',
       'reminders',
       'reminder_animals',
       'breedings',
       'egg_collections',
       'milk_records',
-      'medicines',
-      'medicine_lots',
       'stock_movements',
     ]);
     expect(document.tables.animals!.map((row) => row.name).sort()).toEqual(['Plain Jane', 'Zoë']);

@@ -73,6 +73,18 @@ export type NewMovement = {
   recordedBy: string;
 };
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What a treatment needs of the medicine it is given from: its unit and its schedule. */
+export type TreatmentMedicine = {
+  id: string;
+  name: string;
+  unit: MedicineUnit;
+  initialDoses: number | null;
+  daysApart: number | null;
+  boosterMonths: number | null;
+};
+
 /** What a movement met: written, a repeat of its id, no such lot, or not enough stock for it. */
 export type MovementResult =
   | { result: 'written' | 'repeat'; movement: Movement }
@@ -382,6 +394,68 @@ export function createMedicinesRepo(db: Database) {
         if (racing) return { result: 'repeat', movement: racing };
         return { result: 'short', stock: Number(row!.stock), unit: lot.unit };
       });
+    },
+
+    /**
+     * Of a treatment's lot (locked until `tx` ends, so that two treatments from it take turns) and
+     * its medicine (the lot's, or `medicineId` when no lot is named), what this farm has: null
+     * parts when not found, or when the lot is another medicine's. Two statements.
+     */
+    async treatmentSource(
+      tx: Transaction,
+      farmId: string,
+      medicineId: string | null,
+      lotId: string | null,
+    ): Promise<{ medicine: TreatmentMedicine | null; lot: { id: string; lotNumber: string | null } | null }> {
+      let lot: { id: string; lotNumber: string | null; medicineId: string } | undefined;
+      if (lotId) {
+        [lot] = await queryRows<{ id: string; lotNumber: string | null; medicineId: string }>(
+          tx,
+          sql`select l.id, l.lot_number as "lotNumber", l.medicine_id as "medicineId" from ${medicineLots} l
+            where l.farm_id = ${farmId} and l.id = ${lotId} for update`,
+        );
+        if (lot && medicineId && lot.medicineId !== medicineId) lot = undefined;
+      }
+      const id = medicineId ?? lot?.medicineId;
+      if (!id) return { medicine: null, lot: null };
+      const [medicine] = await queryRows<TreatmentMedicine>(
+        tx,
+        sql`select m.id, m.name, m.unit, m.schedule_initial_doses as "initialDoses",
+            m.schedule_days_apart as "daysApart", m.schedule_booster_months as "boosterMonths"
+          from ${medicines} m where m.farm_id = ${farmId} and m.id = ${id}`,
+      );
+      return { medicine: medicine ?? null, lot: lot ? { id: lot.id, lotNumber: lot.lotNumber } : null };
+    },
+
+    /**
+     * Takes a treatment's doses from a lot locked by `treatmentSource`: one 'used' movement per
+     * care entry, all of them or none when the lot holds less than their sum. One statement.
+     */
+    async takeForTreatment(
+      tx: Transaction,
+      farmId: string,
+      lotId: string,
+      uses: { id: string; careEntryId: string; quantity: number }[],
+      occurredOn: string,
+      recordedBy: string | null,
+    ): Promise<{ taken: boolean; stock: number }> {
+      const total = uses.reduce((sum, use) => sum + use.quantity, 0);
+      const [row] = await queryRows<{ stock: string; taken: boolean }>(
+        tx,
+        sql`with stock as (
+            select coalesce(sum(quantity), 0) as stock from ${stockMovements}
+            where farm_id = ${farmId} and lot_id = ${lotId}
+          ), ins as (
+            insert into ${stockMovements} (id, farm_id, lot_id, kind, quantity, occurred_on, recorded_by, care_entry_id)
+            select u.id, ${farmId}, ${lotId}, 'used', -u.quantity, ${occurredOn}::date, ${recordedBy}::uuid, u.care_entry_id
+            from json_to_recordset(${JSON.stringify(uses.map((use) => ({ id: use.id, care_entry_id: use.careEntryId, quantity: use.quantity })))}::json)
+              as u(id uuid, care_entry_id uuid, quantity numeric)
+            where (select stock from stock) >= ${total}::numeric
+            returning 1
+          )
+          select (select stock from stock)::text as stock, exists (select 1 from ins) as taken`,
+      );
+      return { taken: row!.taken, stock: Number(row!.stock) };
     },
 
     /**

@@ -18,7 +18,10 @@ import type {
 } from '../../../shared/schemas/medicines';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import type { ProfileService } from '../account/profile.service';
-import type { LotColumns, MedicineColumns, MedicinesRepo } from './medicines.repo';
+import type { Database } from '../../db/database';
+import type { LotColumns, MedicineColumns, MedicinesRepo, TreatmentMedicine } from './medicines.repo';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 type CreateInput = z.output<typeof medicineCreateSchema>;
 type UpdateInput = z.output<typeof medicineUpdateSchema>;
@@ -252,6 +255,49 @@ export function createMedicinesService(deps: {
         case 'repeat':
           return { written: outcome.result === 'written', movement: outcome.movement };
       }
+    },
+
+    /**
+     * The medicine and lot a treatment is given from (treating from the cabinet, decision 0041), in
+     * the treatment's transaction, the lot locked: a 422 naming the field that is not this farm's,
+     * or a lot of another medicine.
+     */
+    async treatmentSource(
+      tx: Transaction,
+      farmId: string,
+      given: { medicineId: string | null; lotId: string | null },
+    ): Promise<{ medicine: TreatmentMedicine; lot: { id: string; lotNumber: string | null } | null }> {
+      const { medicine, lot } = await repo.treatmentSource(tx, farmId, given.medicineId, given.lotId);
+      const fields: Record<string, string[]> = {};
+      if (!medicine)
+        fields[given.medicineId ? 'medicineId' : 'lotId'] = ['Choose a medicine of your own cabinet'];
+      if (given.lotId && !lot && medicine) fields.lotId = ['Choose a lot of this medicine'];
+      if (!medicine || (given.lotId && !lot)) throw new ValidationError(fields);
+      return { medicine, lot };
+    },
+
+    /**
+     * Takes a treatment's doses from its lot in the treatment's transaction: a 422 naming `lotId`
+     * (nothing written) when the lot holds less than their sum.
+     */
+    async takeForTreatment(
+      tx: Transaction,
+      farmId: string,
+      lot: { id: string; unit: TreatmentMedicine['unit'] },
+      doses: { careEntryId: string; quantity: number }[],
+      occurredOn: string,
+      recordedBy: string | null,
+    ): Promise<void> {
+      const uses = doses.map((dose) => ({ ...dose, id: randomUUID() }));
+      const { taken, stock } = await repo.takeForTreatment(tx, farmId, lot.id, uses, occurredOn, recordedBy);
+      if (!taken)
+        throw new ValidationError({
+          lotId: [
+            stock > 0
+              ? `Only ${amountText(stock, lot.unit)} in stock: choose another lot or a smaller dose`
+              : 'None of this lot is in stock: choose another lot',
+          ],
+        });
     },
 
     /** A page of a lot's movements (JSON text), newest first. */

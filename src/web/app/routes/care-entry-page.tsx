@@ -13,6 +13,7 @@ import { careBatchQuery, careEntryQuery } from '../../features/care/api/care';
 import { EntryForm } from '../../features/care/components/entry-form';
 import { useEntryRoute, type EntryRoute } from '../../features/care/entry-route';
 import { groupAnimalsQuery, groupQuery } from '../../features/groups/api/groups';
+import { medicinesQuery } from '../../features/medicines/api/medicines';
 import { farmToday } from '../../lib/dates';
 import { useCan } from '../../lib/farm';
 import { profileQuery } from '../../lib/profile';
@@ -61,6 +62,8 @@ function EntryPage({ route }: { route: EntryRoute }) {
   // 'Record Dose' from a medication reminder (?medication=name): the form starts from that medicine
   const [search] = useSearchParams();
   const medication = type === 'medical' && entryId === null ? search.get('medication') : null;
+  // a new medication offers the cabinet's medicines first (the form works without them)
+  const cabinet = useQuery({ ...medicinesQuery(), enabled: type === 'medical' && entryId === null });
 
   if (entryId !== null) {
     if (entry.isPending) return <Loading />;
@@ -166,6 +169,7 @@ function EntryPage({ route }: { route: EntryRoute }) {
         !isGroup && animal.data ? { value: animal.data.weight, unit: animal.data.weightUnit } : undefined
       }
       prefill={medication ? { medicationName: medication.slice(0, 100) } : undefined}
+      cabinet={cabinet.data}
     />
   );
 }

@@ -25,7 +25,8 @@ import {
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { FieldFor } from '../../lib/form-errors';
 
-export type AnimalChoice = { id: string; name: string; included: boolean; weight: string };
+/** A group's animal in a new entry: included or not, its weight (a weigh-in) or its own dose (a dose by weight). */
+export type AnimalChoice = { id: string; name: string; included: boolean; weight: string; dose: string };
 
 /** What the inputs hold: text, as typed. */
 export type EntryFormValues = {
@@ -42,6 +43,11 @@ export type EntryFormValues = {
   meatWithdrawalDays: string;
   milkWithdrawalDays: string;
   eggWithdrawalDays: string;
+  /** treating from the cabinet (decision 0041): the medicine and the lot its stock is taken from; blank: none */
+  medicineId: string;
+  lotId: string;
+  /** a group dosed by weight: each animal's own dose (`animals[].dose`) instead of one `dosage` */
+  dosesEach: boolean;
   /** one animal's weight (an animal's form, or the opened entry of a group's batch) */
   weight: string;
   /** its body condition score, '1'–'5'; blank = not scored */
@@ -120,6 +126,9 @@ export function entryFormDefaults(
     meatWithdrawalDays: number(entry?.meatWithdrawalDays),
     milkWithdrawalDays: number(entry?.milkWithdrawalDays),
     eggWithdrawalDays: number(entry?.eggWithdrawalDays),
+    medicineId: '',
+    lotId: '',
+    dosesEach: false,
     weight: number(entry?.weightValue),
     bodyCondition: number(entry?.bodyCondition),
     title: entry?.title ?? '',
@@ -130,12 +139,14 @@ export function entryFormDefaults(
           name: animal.name,
           included: true,
           weight: number(animal.weightValue),
+          dose: '',
         }))
       : (groupAnimals ?? []).map((animal) => ({
           id: animal.id,
           name: animal.name,
           included: true,
           weight: '',
+          dose: '',
         })),
   };
 }
@@ -180,9 +191,13 @@ export function toCreateInput(
         ...common,
         animalIds,
         medicationName: values.medicationName,
-        dosage: amount(values.dosage),
+        ...(values.dosesEach && setup.pickAnimals
+          ? { doses: chosen.map((animal) => ({ animalId: animal.id, dosage: amount(animal.dose) })) }
+          : { dosage: amount(values.dosage) }),
         dosageUnit: values.dosageUnit as DosageUnit,
         ...medicineRecord(values),
+        medicineId: values.medicineId || null,
+        lotId: values.lotId || null,
         nextDueDate,
       };
     case 'weight':
@@ -278,6 +293,8 @@ const sameNames = [
   'eggWithdrawalDays',
   'title',
   'noteContent',
+  'medicineId',
+  'lotId',
 ] as const;
 
 /**
@@ -288,10 +305,15 @@ const sameNames = [
 export function fieldFor(included: number[]): FieldFor<EntryFormValues> {
   return (key) => {
     const weightAt = /^weights\.(\d+)\.weightValue$/.exec(key);
+    const doseAt = /^doses\.(\d+)\.dosage$/.exec(key);
+    if (doseAt) {
+      const index = included[Number(doseAt[1])];
+      return index === undefined ? 'animals' : `animals.${index}.dose`;
+    }
     if ((sameNames as readonly string[]).includes(key)) return key as Path<EntryFormValues>;
     if (key === 'weightValue') return 'weight';
     if (key === 'bodyCondition' || /^weights\.\d+\.bodyCondition$/.test(key)) return 'bodyCondition';
-    if (key === 'animalIds' || key === 'weights') return 'animals';
+    if (key === 'animalIds' || key === 'weights' || key === 'doses') return 'animals';
     if (!weightAt) return undefined;
     const index = included[Number(weightAt[1])];
     return included.length && index !== undefined ? `animals.${index}.weight` : 'weight';

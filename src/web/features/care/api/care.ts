@@ -83,7 +83,8 @@ function useRefreshCare() {
   const queryClient = useQueryClient();
   return async () => {
     await Promise.all(
-      [keys.animals, keys.groups, keys.reminders, keys.careEntries].map((key) =>
+      // a treatment from the cabinet takes its lot's stock
+      [keys.animals, keys.groups, keys.reminders, keys.careEntries, keys.medicines].map((key) =>
         queryClient.invalidateQueries({ queryKey: [key] }),
       ),
     );

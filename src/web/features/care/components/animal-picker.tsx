@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { EntryType } from '../../../../shared/schemas/care';
 import { controlClasses, TextField } from '../../../components/ui/field';
+import type { DosePlan } from '../dose-plan';
 import type { EntryFormOutput, EntryFormValues } from '../entry-form-values';
 
 export function AnimalPicker({
@@ -12,12 +13,15 @@ export function AnimalPicker({
   type,
   unit,
   hints,
+  doses,
 }: {
   form: UseFormReturn<EntryFormValues, unknown, EntryFormOutput>;
   type: EntryType;
   unit: string;
   /** each animal's hint under its weight ('Last: 61.2 lbs'), by id */
   hints?: Map<string, string | undefined>;
+  /** a medication dosed by weight: each animal's own dose, worked out from its weight (dose-plan.ts) */
+  doses?: { unit: string; plan: DosePlan };
 }) {
   const id = useId();
   const animals = useWatch({ control: form.control, name: 'animals' });
@@ -82,6 +86,24 @@ export function AnimalPicker({
                     className={`${controlClasses} disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-500`}
                     error={errors.animals?.[index]?.weight?.message}
                     {...form.register(`animals.${index}.weight`)}
+                  />
+                </div>
+              )}
+              {doses && (
+                <div className="pl-8">
+                  <TextField
+                    label={`${animal.name} dose (${doses.unit})`}
+                    type="number"
+                    inputMode="decimal"
+                    step="any"
+                    min={0}
+                    disabled={!animal.included}
+                    hint={
+                      doses.plan ? doses.plan.get(animal.id)?.from : 'Working out the dose from its weight…'
+                    }
+                    className={`${controlClasses} disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-500`}
+                    error={errors.animals?.[index]?.dose?.message}
+                    {...form.register(`animals.${index}.dose`)}
                   />
                 </div>
               )}

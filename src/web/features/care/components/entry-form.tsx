@@ -6,10 +6,12 @@
 // every box read as values). Each kind's fields are their own component (medication-fields.tsx,
 // weight-fields.tsx, note-fields.tsx). Leaving with unsaved changes asks first (useLeaveGuard).
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { AnimalListItem } from '../../../../shared/schemas/animals';
+import { dosageUnitOf } from '../../../../shared/medicines/treatment';
 import type { CareEntry, EntryType } from '../../../../shared/schemas/care';
+import type { Medicine } from '../../../../shared/schemas/medicines';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { formatWeight } from '../../../../shared/units/weights';
 import { Button, buttonBase, buttonClasses } from '../../../components/ui/button';
@@ -25,7 +27,9 @@ import {
   type EntryFormValues,
 } from '../entry-form-values';
 import type { EntryRoute } from '../entry-route';
+import { useDosePlan } from '../dose-plan';
 import { AnimalPicker } from './animal-picker';
+import { CabinetFields } from './cabinet-fields';
 import { BatchNotice } from './batch-notice';
 import { useEntryFormSubmit } from './entry-form-submit';
 import { MedicationFields } from './medication-fields';
@@ -54,6 +58,8 @@ export type EntryFormProps = {
   latestWeight?: { value: number | null; unit: WeightUnit | null };
   /** 'Record Dose' from a medication reminder: its medication, whose last use fills the dose */
   prefill?: Pick<EntryFormValues, 'medicationName'>;
+  /** a new medication: the cabinet's medicines in use, offered first (decision 0041) */
+  cabinet?: Medicine[];
 };
 
 /** 'Last: 61.2 lbs': an animal's latest weight in the unit the form enters weights in. */
@@ -71,6 +77,7 @@ export function EntryForm({
   batch,
   latestWeight,
   prefill,
+  cabinet,
 }: EntryFormProps) {
   const { type, owner } = route;
   const isGroup = owner === 'group';
@@ -112,6 +119,11 @@ export function EntryForm({
     pickAnimals,
   });
 
+  const medicineId = useWatch({ control: form.control, name: 'medicineId' });
+  const medicine = cabinet?.find((one) => one.id === medicineId);
+  const plan = useDosePlan(medicine, { isGroup, id: route.ownerId, weight: latestWeight }, unit);
+  const dosesEach = useWatch({ control: form.control, name: 'dosesEach' });
+
   const heading = `${editing ? 'Edit' : 'Add'} ${nouns[type]}`;
   const reminderField = withReminder && (
     <TextField
@@ -148,7 +160,23 @@ export function EntryForm({
       )}
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         {type === 'medical' && (
-          <MedicationFields form={form} prefillName={prefill?.medicationName} entryOrganic={entry?.organic} />
+          <MedicationFields
+            form={form}
+            prefillName={prefill?.medicationName}
+            entryOrganic={entry?.organic}
+            cabinet={
+              !editing &&
+              cabinet && (
+                <CabinetFields
+                  form={form}
+                  cabinet={cabinet}
+                  plan={plan}
+                  pickAnimals={pickAnimals}
+                  subject={subject}
+                />
+              )
+            }
+          />
         )}
         {type === 'weight' && (oneWeight || batchWeights) && (
           <WeightFields
@@ -181,6 +209,11 @@ export function EntryForm({
                   lastWeight(animal.weight, animal.weightUnit, unit),
                 ]),
               )
+            }
+            doses={
+              type === 'medical' && dosesEach && medicine
+                ? { unit: dosageUnitOf(medicine.unit), plan }
+                : undefined
             }
           />
         )}

@@ -4,8 +4,8 @@
 // that an earlier pick filled) — never over what the user typed; 'Record Dose' from a reminder
 // fills them from its medication at once.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'wouter';
 import { dosageUnits, medicineRouteLabels, medicineRoutes } from '../../../../shared/schemas/care';
 import { buttonClasses } from '../../../components/ui/button';
@@ -28,8 +28,11 @@ export function MedicationFields({
   form,
   prefillName,
   entryOrganic,
+  cabinet,
 }: {
   form: UseFormReturn<EntryFormValues, unknown, EntryFormOutput>;
+  /** a new entry: the cabinet's part of the form (cabinet-fields.tsx), shown first */
+  cabinet?: ReactNode;
   /** 'Record Dose' from a medication reminder: its medication, whose last use fills the dose */
   prefillName?: string;
   /** an edited entry's organic flag; absent for a new one, which the farm's setting decides */
@@ -77,8 +80,12 @@ export function MedicationFields({
     suggest(prefillName);
   });
 
+  // a group dosed by weight: each animal's dose is in its row, not one Dosage for all
+  const dosesEach = useWatch({ control: form.control, name: 'dosesEach' });
+
   return (
     <>
+      {cabinet}
       <TextField
         label="Medication"
         autoComplete="off"
@@ -106,16 +113,20 @@ export function MedicationFields({
         </Link>
       </p>
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="Dosage"
-          type="number"
-          inputMode="decimal"
-          step={0.1}
-          min={0}
-          placeholder={placeholders.dosage}
-          error={errors.dosage?.message}
-          {...form.register('dosage')}
-        />
+        {dosesEach ? (
+          <p className="self-end pb-2 text-sm text-stone-700">Dosage: each animal’s own, below</p>
+        ) : (
+          <TextField
+            label="Dosage"
+            type="number"
+            inputMode="decimal"
+            step="any"
+            min={0}
+            placeholder={placeholders.dosage}
+            error={errors.dosage?.message}
+            {...form.register('dosage')}
+          />
+        )}
         <SelectField label="Unit" error={errors.dosageUnit?.message} {...form.register('dosageUnit')}>
           <option value="" disabled>
             e.g. {placeholders.dosageUnit}
