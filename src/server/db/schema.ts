@@ -315,6 +315,11 @@ export const animals = pgTable(
     meatWithdrawalUntil: date('meat_withdrawal_until', { mode: 'string' }),
     milkWithdrawalUntil: date('milk_withdrawal_until', { mode: 'string' }),
     eggWithdrawalUntil: date('egg_withdrawal_until', { mode: 'string' }),
+    /** the kinds ('meat', 'milk', 'eggs') whose last day above comes from an organic treatment (migration 0034) */
+    withdrawalOrganic: text('withdrawal_organic')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     ...timestamps,
   },
   (table) => [

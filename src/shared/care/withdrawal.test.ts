@@ -68,4 +68,12 @@ describe('withdrawalBadge', () => {
     expect(withdrawalBadge({ kind: 'eggs', until: '2026-12-01' })).toBe('Not safe for eggs until Dec 1');
     expect(withdrawalBadge({ kind: 'milk', until: '2027-01-10' })).toBe('Not safe for milk until Jan 10');
   });
+
+  it('says when the period was doubled under organic rules, for the kinds that were', () => {
+    const ends = { meat: '2026-12-03', milk: '2026-12-01', eggs: null, organic: ['meat' as const] };
+    expect(activeWithdrawals(ends, '2026-11-30').map(withdrawalBadge)).toEqual([
+      'Not safe for meat until Dec 3 (organic)',
+      'Not safe for milk until Dec 1',
+    ]);
+  });
 });

@@ -5,8 +5,11 @@ import { addDays, shortDate } from './dates';
 export const withdrawalKinds = ['meat', 'milk', 'eggs'] as const;
 export type WithdrawalKind = (typeof withdrawalKinds)[number];
 
-/** The last day of each withdrawal ('YYYY-MM-DD'), null when there is none. */
-export type WithdrawalEnds = Record<WithdrawalKind, string | null>;
+/**
+ * The last day of each withdrawal ('YYYY-MM-DD'), null when there is none; `organic` names the
+ * kinds whose last day comes from an organic treatment (a doubled period), absent when none.
+ */
+export type WithdrawalEnds = Record<WithdrawalKind, string | null> & { organic?: WithdrawalKind[] };
 
 /** A medical entry's periods, as recorded. */
 export type WithdrawalPeriods = {
@@ -43,7 +46,7 @@ export function withdrawalEnds(entries: WithdrawalPeriods[]): WithdrawalEnds {
   return ends;
 }
 
-export type ActiveWithdrawal = { kind: WithdrawalKind; until: string };
+export type ActiveWithdrawal = { kind: WithdrawalKind; until: string; organic?: boolean };
 
 /** The withdrawals still running on the farm's `today`: until their last day has passed. */
 export function activeWithdrawals(
@@ -53,13 +56,14 @@ export function activeWithdrawals(
   if (!ends) return [];
   return withdrawalKinds.flatMap((kind) => {
     const until = ends[kind];
-    return until && until >= today ? [{ kind, until }] : [];
+    if (!until || until < today) return [];
+    return ends.organic?.includes(kind) ? [{ kind, until, organic: true }] : [{ kind, until }];
   });
 }
 
-/** 'Not safe for meat until Mar 8' */
-export function withdrawalBadge({ kind, until }: ActiveWithdrawal): string {
-  return `Not safe for ${kind} until ${shortDate(until)}`;
+/** 'Not safe for meat until Mar 8', '… until Dec 3 (organic)' when its period was doubled */
+export function withdrawalBadge({ kind, until, organic }: ActiveWithdrawal): string {
+  return `Not safe for ${kind} until ${shortDate(until)}${organic ? ' (organic)' : ''}`;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   safeString,
 } from './common';
 import { weightUnits } from './profile';
+import { withdrawalKinds } from '../care/withdrawal';
 
 export const sexValues = ['female', 'male', 'castrated_male', 'spayed_female'] as const;
 export type Sex = (typeof sexValues)[number];
@@ -75,6 +76,8 @@ export const withdrawalEndsSchema = z.object({
   meat: z.nullable(z.string()),
   milk: z.nullable(z.string()),
   eggs: z.nullable(z.string()),
+  /** the kinds whose last day comes from an organic treatment (doubled); absent when none */
+  organic: z.optional(z.array(z.enum(withdrawalKinds))),
 });
 
 export const animalSchema = z.object({

@@ -173,6 +173,13 @@ export const appRoutes: AppRoute[] = [
     Page: lazy(() => import('../features/medicines/add-stock-page')),
     membersOnly: () => '/medicines',
   },
+  // a farm sitter reads a lot's history; its edit and movement buttons are members' only
+  {
+    path: '/medicines/:id/lots/:lotId',
+    title: 'Lot',
+    width: 'form',
+    Page: lazy(() => import('../features/medicines/lot-page')),
+  },
   {
     path: '/account',
     title: 'Account',

@@ -47,12 +47,17 @@ const groupChips = sql<{ id: string; name: string; color: string }[]>`coalesce((
   where ag.farm_id = ${animals.farmId} and ag.animal_id = ${animals.id}
 ), '[]'::json)`.as('groups');
 
-/** The last day of each withdrawal, kept on the row by triggers (migration 0010); null for none. */
-const withdrawalEnds =
-  sql<WithdrawalEnds | null>`case when coalesce(${animals.meatWithdrawalUntil}, ${animals.milkWithdrawalUntil}, ${animals.eggWithdrawalUntil}) is not null
-  then json_build_object('meat', ${animals.meatWithdrawalUntil}, 'milk', ${animals.milkWithdrawalUntil}, 'eggs', ${animals.eggWithdrawalUntil}) end`.as(
-    'withdrawal',
-  );
+/**
+ * The last day of each withdrawal, kept on the row by triggers (migration 0010); null for none.
+ * `organic` only when some of them come from an organic treatment (migration 0034), as the list item.
+ */
+const withdrawalEnds = sql<WithdrawalEnds | null>`case
+  when coalesce(${animals.meatWithdrawalUntil}, ${animals.milkWithdrawalUntil}, ${animals.eggWithdrawalUntil}) is null then null
+  when cardinality(${animals.withdrawalOrganic}) > 0
+  then json_build_object('meat', ${animals.meatWithdrawalUntil}, 'milk', ${animals.milkWithdrawalUntil}, 'eggs', ${animals.eggWithdrawalUntil}, 'organic', ${animals.withdrawalOrganic})
+  else json_build_object('meat', ${animals.meatWithdrawalUntil}, 'milk', ${animals.milkWithdrawalUntil}, 'eggs', ${animals.eggWithdrawalUntil}) end`.as(
+  'withdrawal',
+);
 /** Its latest last day: the withdrawal filter's index expression (migration 0010). */
 const withdrawalLatest = sql`greatest(${animals.meatWithdrawalUntil}, ${animals.milkWithdrawalUntil}, ${animals.eggWithdrawalUntil})`;
 const withdrawalKept = sql`coalesce(${animals.meatWithdrawalUntil}, ${animals.milkWithdrawalUntil}, ${animals.eggWithdrawalUntil}) is not null`;

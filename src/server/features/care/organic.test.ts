@@ -85,6 +85,7 @@ describe.each(backends)('organic withdrawal on %s', (backend) => {
       meat: addDays('2026-03-01', 28),
       milk: addDays('2026-03-01', 2),
       eggs: null,
+      organic: ['meat', 'milk'],
     });
     // the history says so too; the earlier treatment is unchanged
     const history = await ok<{ items: CareEntry[] }>(
@@ -132,6 +133,7 @@ describe.each(backends)('organic withdrawal on %s', (backend) => {
         meat: addDays('2026-03-01', 14),
         milk: addDays('2026-03-01', 2),
         eggs: addDays('2026-03-01', 6),
+        organic: ['meat', 'milk', 'eggs'],
       });
     await setOrganic(false);
   });
@@ -151,5 +153,41 @@ describe.each(backends)('organic withdrawal on %s', (backend) => {
       await call(cookie, 'GET', `/api/v1/animals/${clover!.id}/care-entries`),
     );
     expect(history.items[0]).toMatchObject({ meatWithdrawalDays: 30, milkWithdrawalDays: 2, organic: true });
+  });
+
+  it("says which of an animal's withdrawals come from an organic treatment, on its page and in lists", async () => {
+    const listed = async (name: string) =>
+      (await ok<Animal[]>(await call(owner, 'GET', `/api/v1/animals?q=${name}`))).find(
+        (one) => one.name === name,
+      )!.withdrawal;
+    await setOrganic(true);
+    const ewe = await animal('Bramble');
+    await treat([ewe.id], { meatWithdrawalDays: 5, milkWithdrawalDays: 3 });
+    const organic = {
+      meat: addDays('2026-03-01', 10),
+      milk: addDays('2026-03-01', 6),
+      eggs: null,
+      organic: ['meat', 'milk'],
+    };
+    expect(await withdrawalOf(ewe.id)).toEqual(organic);
+    expect(await listed('Bramble')).toEqual(organic);
+
+    // a later treatment off organic rules that ends later takes over meat; milk stays organic
+    await setOrganic(false);
+    const [plain] = await treat([ewe.id], { meatWithdrawalDays: 30, milkWithdrawalDays: 1 });
+    const mixed = { ...organic, meat: addDays('2026-03-01', 30), organic: ['milk'] };
+    expect(await withdrawalOf(ewe.id)).toEqual(mixed);
+    expect(await listed('Bramble')).toEqual(mixed);
+
+    // none organic: the key is left out, as for every animal never treated under organic rules
+    await ok(await call(owner, 'PATCH', `/api/v1/care-entries/${plain!.id}`, { milkWithdrawalDays: 20 }));
+    const plainOnly = { meat: addDays('2026-03-01', 30), milk: addDays('2026-03-01', 20), eggs: null };
+    expect(await withdrawalOf(ewe.id)).toEqual(plainOnly);
+    expect(await listed('Bramble')).toEqual(plainOnly);
+
+    // the plain entry deleted: the organic one's days and flags count again
+    await ok(await call(owner, 'DELETE', `/api/v1/care-entries/${plain!.id}`), 204);
+    expect(await withdrawalOf(ewe.id)).toEqual(organic);
+    expect(await listed('Bramble')).toEqual(organic);
   });
 });

@@ -111,6 +111,8 @@ export const sheets: Sheet[] = [
       ['Meat Withdrawal (days)', 'meat_withdrawal_days'],
       ['Milk Withdrawal (days)', 'milk_withdrawal_days'],
       ['Egg Withdrawal (days)', 'egg_withdrawal_days'],
+      // given under organic rules: the periods beside it are the label's doubled (decision 0040)
+      ['Organic', 'organic'],
       ['Weight', 'weight_value'],
       ['Weight Unit', 'weight_unit'],
       ['Body Condition', 'body_condition'],
@@ -124,6 +126,7 @@ export const sheets: Sheet[] = [
       select e.id, e.date_recorded::text as date_recorded, e.type, a.name as animal, g.name as group_name,
         e.title, e.medication_name, trim_scale(e.dosage)::text as dosage, e.dosage_unit, e.route, e.lot_number, e.given_by,
         e.meat_withdrawal_days, e.milk_withdrawal_days, e.egg_withdrawal_days,
+        case when e.type = 'medical' then case when e.organic then 'yes' else 'no' end end as organic,
         trim_scale(e.weight_value)::text as weight_value, e.weight_unit, e.body_condition, e.note_content, e.batch_id,
         e.animal_id
       from care_entries e
@@ -365,6 +368,7 @@ export const tables: Table[] = [
       'meat_withdrawal_until',
       'milk_withdrawal_until',
       'egg_withdrawal_until',
+      'withdrawal_organic',
     ],
   },
   { name: 'animal_groups', keys: ['animal_id', 'group_id'], omit: [] },

@@ -582,4 +582,45 @@ describe.each(backends)('export on %s', (backend) => {
       ['Daisy', 'Daisy'],
     ]);
   });
+
+  it('says in care-entries.csv which treatments were given under organic rules (their periods doubled)', async () => {
+    const { cookie: own } = await t.signUpAndConfirm();
+    const pen = (await made('/api/v1/groups', { name: 'Pen' }, own)).id;
+    const daisy = (await made('/api/v1/animals', { name: 'Daisy', groupIds: [pen] }, own)).id;
+    const treat = (dateRecorded: string) =>
+      made(
+        '/api/v1/care-entries',
+        {
+          type: 'medical',
+          animalIds: [daisy],
+          dateRecorded,
+          medicationName: 'Oxytetracycline',
+          dosage: 5,
+          dosageUnit: 'mL',
+          meatWithdrawalDays: 7,
+        },
+        own,
+      );
+    await treat('2026-01-10');
+    expect((await send('/api/v1/farm/settings', { organic: true }, 'PATCH', own)).status).toBe(200);
+    await treat('2026-01-20');
+    await made(
+      '/api/v1/care-entries',
+      { type: 'note', animalIds: [daisy], dateRecorded: '2026-01-30', title: 'Fine', noteContent: 'Eating' },
+      own,
+    );
+    const entries = (await csvFiles(own))['care-entries.csv']!;
+    expect(entries.headers.slice(11, 15)).toEqual([
+      'Meat Withdrawal (days)',
+      'Milk Withdrawal (days)',
+      'Egg Withdrawal (days)',
+      'Organic',
+    ]);
+    // a note is neither: the column is for treatments
+    expect(entries.rows.map((row) => [row.Date, row['Meat Withdrawal (days)'], row.Organic])).toEqual([
+      ['2026-01-10', '7', 'no'],
+      ['2026-01-20', '14', 'yes'],
+      ['2026-01-30', '', ''],
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 -- An animal's list item: the JSON a list shows for it (AnimalListItem in
 -- src/shared/schemas/animals.ts), written with the row so that a list only joins texts (decision
--- 0021). The withdrawal's last days are null when the animal never had a withdrawal period.
+-- 0021). The withdrawal's last days are null when the animal never had a withdrawal period; its
+-- `organic` kinds (migration 0034) are there only when one of them comes from an organic treatment.
 CREATE OR REPLACE FUNCTION animals_list_item() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.list_item := json_build_object(
@@ -16,8 +17,12 @@ BEGIN
     'thumbnailUrl', CASE WHEN NEW.photo_key IS NULL THEN NULL
       ELSE '/api/v1/animals/' || NEW.id || '/photo?v=' || regexp_replace(NEW.photo_key, '^.*/', '') || '&size=thumb' END,
     'groupIds', NEW.group_ids,
-    'withdrawal', CASE WHEN coalesce(NEW.meat_withdrawal_until, NEW.milk_withdrawal_until, NEW.egg_withdrawal_until) IS NOT NULL
+    'withdrawal', CASE
+      WHEN coalesce(NEW.meat_withdrawal_until, NEW.milk_withdrawal_until, NEW.egg_withdrawal_until) IS NULL THEN NULL
+      WHEN cardinality(NEW.withdrawal_organic) > 0
       THEN json_build_object('meat', NEW.meat_withdrawal_until, 'milk', NEW.milk_withdrawal_until,
+        'eggs', NEW.egg_withdrawal_until, 'organic', NEW.withdrawal_organic)
+      ELSE json_build_object('meat', NEW.meat_withdrawal_until, 'milk', NEW.milk_withdrawal_until,
         'eggs', NEW.egg_withdrawal_until) END)::text;
   RETURN NEW;
 END $$;

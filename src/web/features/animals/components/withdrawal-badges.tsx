@@ -1,5 +1,6 @@
-// 'Not safe for meat until Mar 8' (milk, eggs likewise): an animal's withdrawals still running on
-// the farm's today, by the shared rule (shared/care/withdrawal.ts). Nothing when there is none.
+// 'Not safe for meat until Mar 8' (milk, eggs likewise; '… (organic)' when the period was doubled
+// under organic rules): an animal's withdrawals still running on the farm's today, by the shared
+// rule (shared/care/withdrawal.ts). Nothing when there is none.
 import { TriangleAlert } from 'lucide-react';
 import { activeWithdrawals, withdrawalBadge, type WithdrawalEnds } from '../../../../shared/care/withdrawal';
 

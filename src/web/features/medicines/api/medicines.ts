@@ -1,10 +1,12 @@
 // The medicine cabinet: query options and mutations. Keys: ['medicines', 'list', archived?] (the
 // cabinet, or its archived medicines) and ['medicines', id] (one medicine with every lot). Any
 // write refreshes them all: stock, 'Low stock' and the lots move together.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '../../../../shared/schemas/care';
 import type {
   Lot,
   LotCreate,
+  LotUpdate,
   Medicine,
   MedicineCreate,
   MedicineUpdate,
@@ -103,6 +105,34 @@ export function useAddMovement() {
       input: MovementCreate & { id: string };
     }): Promise<Movement> =>
       data(client['medicine-lots'][':id'].movements.$post({ param: { id: lotId }, json: input })),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * A lot's movements newest first, 100 a page, under ['medicines', 'lots', lotId, 'movements'] so
+ * that every write to the cabinet (which refreshes ['medicines']) asks them again.
+ */
+export const lotMovementPagesQuery = (lotId: string) =>
+  infiniteQueryOptions({
+    queryKey: [keys.medicines, 'lots', lotId, 'movements'],
+    queryFn: ({ pageParam }): Promise<Page<Movement>> =>
+      data(
+        client['medicine-lots'][':id'].movements.$get({
+          param: { id: lotId },
+          query: pageParam ? { offset: String(pageParam) } : {},
+        }),
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextOffset ?? undefined,
+  });
+
+/** 'Edit lot': its number, expiry, supplier and price (never its stock: a movement moves that). */
+export function useUpdateLot() {
+  const refresh = useRefreshMedicines();
+  return useMutation({
+    mutationFn: ({ lotId, changes }: { lotId: string; changes: LotUpdate }): Promise<Lot> =>
+      data(client['medicine-lots'][':id'].$patch({ param: { id: lotId }, json: changes })),
     onSuccess: refresh,
   });
 }

@@ -1,6 +1,6 @@
 // One medicine of the cabinet: its label in words, 'In stock: 87 mL' (expired lots apart), 'Low
-// stock', and its lots with 'Expires {date}'. Members see Edit, Add Stock, and Dispose / Correct
-// for each lot; a farm sitter sees the same without them.
+// stock', and its lots with 'Expires {date}', each a link to its page. Members see Edit, Add Stock,
+// and Dispose / Correct for each lot; a farm sitter sees the same without them.
 import { Link } from 'wouter';
 import { useState } from 'react';
 import { amountText, doseText, scheduleText } from '../../../../shared/medicines/labels';
@@ -30,7 +30,14 @@ function LotRow({
     <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
       <div className="min-w-0 text-sm">
         <p className="font-medium [overflow-wrap:anywhere]">
-          {lot.lotNumber ? `Lot ${lot.lotNumber}` : 'No lot number'}: {amountText(lot.stock, medicine.unit)}
+          {/* the lot's page: its details, history and (for members) 'Edit lot' */}
+          <Link
+            href={`/medicines/${medicine.id}/lots/${lot.id}`}
+            className="underline decoration-stone-400 underline-offset-2 hover:decoration-stone-900"
+          >
+            {lot.lotNumber ? `Lot ${lot.lotNumber}` : 'No lot number'}
+          </Link>
+          : {amountText(lot.stock, medicine.unit)}
         </p>
         <p className={lot.expired ? 'text-red-700' : 'text-stone-600'}>
           {expiry ? (lot.expired ? `Expired ${expiry}` : `Expires ${expiry}`) : 'No expiry date'}
