@@ -6,15 +6,24 @@ import { NotFoundError } from '../../http/errors';
 import type { ProfileService } from '../account/profile.service';
 import type { WarningsRepo } from './warnings.repo';
 
+/**
+ * The warnings on a farm's given day, for the daily email (decision 0028): its job knows the farm's
+ * morning it writes for, and builds this beside the app's services.
+ */
+export function createDayWarnings(repo: WarningsRepo) {
+  return {
+    on: async (farmId: string, day: string): Promise<MedicineWarning[]> =>
+      JSON.parse(await repo.list(farmId, day)) as MedicineWarning[],
+  };
+}
+
+export type DayWarnings = ReturnType<typeof createDayWarnings>;
+
 export function createWarningsService(deps: { repo: WarningsRepo; profiles: Pick<ProfileService, 'today'> }) {
   const { repo, profiles } = deps;
   return {
     /** The warnings on the farm's today, as the JSON array text of MedicineWarning. */
     list: async (farmId: string) => repo.list(farmId, await profiles.today(farmId)),
-
-    /** The warnings on the farm's day `day` (the daily email's morning). */
-    on: async (farmId: string, day: string): Promise<MedicineWarning[]> =>
-      JSON.parse(await repo.list(farmId, day)) as MedicineWarning[],
 
     async dismissExpiry(farmId: string, lotId: string): Promise<void> {
       if (!(await repo.dismissExpiry(farmId, lotId))) throw new NotFoundError('Lot');
