@@ -47,6 +47,9 @@ import { productionRoutes } from './features/production/production.routes';
 import { createMedicinesRepo } from './features/medicines/medicines.repo';
 import { medicinesRoutes } from './features/medicines/medicines.routes';
 import { createMedicinesService } from './features/medicines/medicines.service';
+import { createWarningsRepo } from './features/medicines/warnings.repo';
+import { warningsRoutes } from './features/medicines/warnings.routes';
+import { createWarningsService } from './features/medicines/warnings.service';
 import { createProfileRepo } from './features/account/profile.repo';
 import { createProfileService } from './features/account/profile.service';
 import { profileRoutes } from './features/account/profile.routes';
@@ -101,6 +104,7 @@ export type ApiRoutes = Hono<
   | RoutesOf<typeof productionRoutes>
   | RoutesOf<typeof milkRoutes>
   | RoutesOf<typeof medicinesRoutes>
+  | RoutesOf<typeof warningsRoutes>
   | RoutesOf<typeof recordsRoutes>
   | RoutesOf<typeof calendarRoutes>
   | RoutesOf<typeof exportRoutes>
@@ -291,6 +295,7 @@ export function createApp(deps: AppDeps) {
   const milk = createMilkService({ db, repo: createMilkRepo(db), profiles });
   api.route('/', milkRoutes(milk));
   api.route('/', medicinesRoutes(medicines));
+  api.route('/', warningsRoutes(createWarningsService({ repo: createWarningsRepo(db), profiles })));
   const records = createRecordsRepo(db);
   const recordDeps = { repo: records, animals, care, milk, profiles };
   api.route('/', recordsRoutes({ ...recordDeps, origin: appOrigin }));

@@ -10,6 +10,8 @@ import { openDatabase } from './db/database';
 import { createLogger, type Logger } from './log/logger';
 import { createDailyEmailRepo } from './features/daily-email/daily-email.repo';
 import { createDailyEmailJob } from './features/daily-email/daily-email.job';
+import { createWarningsRepo } from './features/medicines/warnings.repo';
+import { createDayWarnings } from './features/medicines/warnings.service';
 import { createDemoCleanupJob } from './features/demo/demo.service';
 import { createMailSender, createQueueMailer } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
@@ -62,7 +64,13 @@ export async function startServer(config: Config) {
   const { port } = server.address() as AddressInfo;
   const origin = new URL(config.appUrl).origin;
   const jobs = startJobs(logger, config.jobIntervalMs, [
-    createDailyEmailJob({ repo: createDailyEmailRepo(handle.db), mailer, origin, logger }),
+    createDailyEmailJob({
+      repo: createDailyEmailRepo(handle.db),
+      cabinet: createDayWarnings(createWarningsRepo(handle.db)),
+      mailer,
+      origin,
+      logger,
+    }),
     createDemoCleanupJob({ db: handle.db, photos }),
     mailSender,
     ...(handle.kind === 'postgres' ? [createPhotoSweepJob({ db: handle.db, logger })] : []),

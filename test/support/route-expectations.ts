@@ -640,6 +640,22 @@ export const appRoutes: Record<string, AppRouteRow> = {
     owner: 200,
     otherFarm: 404,
   },
+  // the cabinet's warnings (warnings.test.ts tries them in full): everyone reads, Owners and Members dismiss
+  'GET /api/v1/medicine-warnings': { kind: 'api', least: 'sitter', owner: 200, otherFarm: 200 },
+  'POST /api/v1/medicine-lots/:id/dismiss-expiry': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'medicineLot' },
+    owner: 204,
+    otherFarm: 404,
+  },
+  'POST /api/v1/medicines/:id/dismiss-low-stock': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'medicine' },
+    owner: 204,
+    otherFarm: 404,
+  },
 
   // farm sharing (members.test.ts tries real invitations, roles and removals)
   'GET /api/v1/farm/members': { kind: 'api', least: 'sitter', owner: 200, otherFarm: 200 },

@@ -10,6 +10,8 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { createDailyEmailJob } from '../../src/server/features/daily-email/daily-email.job';
 import { createDailyEmailRepo } from '../../src/server/features/daily-email/daily-email.repo';
+import { createWarningsRepo } from '../../src/server/features/medicines/warnings.repo';
+import { createDayWarnings } from '../../src/server/features/medicines/warnings.service';
 import { createLogger } from '../../src/server/log/logger';
 import { createMailSender, createQueueMailer } from '../../src/server/mail/mail-queue';
 import type { Email, Mailer } from '../../src/server/mail/mailer';
@@ -96,6 +98,7 @@ export async function createTestApp(
   /** the daily reminder email's job, run by the test with the clock it chooses */
   const dailyEmailJob = createDailyEmailJob({
     repo: createDailyEmailRepo(handle.db),
+    cabinet: createDayWarnings(createWarningsRepo(handle.db)),
     mailer,
     origin: appUrl,
     logger,

@@ -1,7 +1,7 @@
 // Test support: a farm with something in every table, made through the HTTP API as a farmer
 // would — profile, own species, two groups, animals (one with a photo, one in both groups, one
 // the other's dam), a breeding with the farm's gestation, a shared health record, a calendar feed, an invitation, a daily email sent, an egg collection, Clover's milk,
-// a medicine of the cabinet with a lot of stock and a disposal,
+// a medicine of the cabinet with a lot of stock, a disposal and its warnings dismissed,
 // care entries with their reminders, a repeating reminder completed once, a known device, a pending reset link.
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
@@ -189,6 +189,9 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
     medicineId: wormer.id,
     lotId: lot.id,
   });
+  // its warnings dismissed, so that a copy keeps them dismissed
+  await call('POST', `/api/v1/medicine-lots/${lot.id}/dismiss-expiry`);
+  await call('POST', `/api/v1/medicines/${wormer.id}/dismiss-low-stock`);
   // the daily reminder email, sent on a morning three weeks on (the farm is on UTC)
   await call('PUT', '/api/v1/daily-email', { enabled: true });
   expect(await t.dailyEmail.run(new Date(`${addDays(today, 20)}T08:00:00Z`))).toBe(1);

@@ -841,6 +841,8 @@ export const medicines = pgTable(
     scheduleBoosterMonths: smallint('schedule_booster_months'),
     notes: text('notes'),
     lowStockLevel: numeric('low_stock_level', { precision: 10, scale: 3, mode: 'number' }),
+    /** 'Dismiss' on its low-stock warning: it stays away until stock is received after it (decision 0042) */
+    lowStockDismissedAt: timestamp('low_stock_dismissed_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -868,6 +870,8 @@ export const medicineLots = pgTable(
     expiresOn: date('expires_on', { mode: 'string' }),
     supplier: text('supplier'),
     price: numeric('price', { precision: 10, scale: 2, mode: 'number' }),
+    /** 'Dismiss' on its expiry warning: it stays away while the lot is as it was then (decision 0042) */
+    expiryWarningDismissedAt: timestamp('expiry_warning_dismissed_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [

@@ -149,6 +149,10 @@ export const permissions: Record<string, Need> = {
   'POST /api/v1/medicines/:id/lots': 'member',
   'PATCH /api/v1/medicine-lots/:id': 'member',
   'POST /api/v1/medicine-lots/:id/movements': 'member',
+  // the cabinet's warnings: everyone sees them, Owners and Members dismiss them
+  'GET /api/v1/medicine-warnings': 'sitter',
+  'POST /api/v1/medicine-lots/:id/dismiss-expiry': 'member',
+  'POST /api/v1/medicines/:id/dismiss-low-stock': 'member',
 
   'GET /api/v1/reminders': 'sitter',
   'GET /api/v1/reminders/:id': 'sitter',

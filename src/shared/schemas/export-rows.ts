@@ -242,6 +242,7 @@ export const documentRowSchemas = {
       schedule_booster_months: z.nullish(z.number()),
       notes: medicine.notes,
       low_stock_level: medicine.lowStockLevel,
+      low_stock_dismissed_at: z.nullish(instant),
       archived_at: z.nullish(instant),
       ...timestamps,
     })
@@ -274,6 +275,7 @@ export const documentRowSchemas = {
     expires_on: lot.expiresOn,
     supplier: lot.supplier,
     price: lot.price,
+    expiry_warning_dismissed_at: z.nullish(instant),
     ...timestamps,
   }),
   stock_movements: z

@@ -17,6 +17,8 @@ export const keys = {
   invitation: 'invitation',
   sharedRecord: 'shared-record',
   medicines: 'medicines',
+  /** the cabinet's warnings (Home): any change of medicines or stock refreshes them */
+  medicineWarnings: 'medicine-warnings',
   production: 'production',
   eggCollections: 'egg-collections',
   milkRecords: 'milk-records',

@@ -1,9 +1,10 @@
 // Daily reminder email (issue 12), with a clock the test controls: off by default; at 07:00 in the
 // farm's zone, one email listing the reminders due that day and overdue, with links; nothing on a
-// day with nothing due; an unsubscribe link that works without signing in. Exactly one email per
+// day with nothing due; the medicine cabinet's warnings, an email of their own on a day with no
+// reminder; an unsubscribe link that works without signing in. Exactly one email per
 // farm per day with two servers on one PostgreSQL database, and none twice after a crash mid-run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dateInZone, mediumDate } from '../../../shared/care/dates';
+import { addDays, dateInZone, mediumDate, shortDate } from '../../../shared/care/dates';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/database';
 import { queryRows } from '../../db/sql-text';
@@ -12,6 +13,8 @@ import type { Email, Mailer } from '../../mail/mailer';
 import { appUrl, backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { createDailyEmailJob } from './daily-email.job';
 import { claimKeepDays, createDailyEmailRepo } from './daily-email.repo';
+import { createWarningsRepo } from '../medicines/warnings.repo';
+import { createDayWarnings } from '../medicines/warnings.service';
 
 /** The instant when the clock on the wall in `zone` shows `time` on `day`. */
 function wallClock(day: string, time: string, zone: string): Date {
@@ -184,6 +187,68 @@ describe.each(backends)('daily reminder email on %s', (backend) => {
     expect((await send('/api/v1/daily-email', { enabled: false }, 'PUT', own)).status).toBe(200);
   });
 
+  it('lists the medicine cabinet’s warnings, and goes for them alone; not once they are dismissed', async () => {
+    const keeper = 'daily-cabinet@example.com';
+    const { cookie: own } = await t.signUpAndConfirm(keeper);
+    await send('/api/v1/farm/settings', { timeZone: otherZone }, 'PATCH', own);
+    await send('/api/v1/daily-email', { enabled: true }, 'PUT', own);
+    const day = dateInZone(new Date(), otherZone);
+    const wormer = (
+      await made('/api/v1/medicines', { name: 'Ivermectin', unit: 'mL', lowStockLevel: 100 }, own)
+    ).id;
+    const lot = (
+      await made(
+        `/api/v1/medicines/${wormer}/lots`,
+        { quantity: 40, lotNumber: 'A12', expiresOn: addDays(day, 10) },
+        own,
+      )
+    ).id;
+
+    // no reminder due, two warnings: the email goes, for them
+    expect(await t.dailyEmail.run(wallClock(addDays(day, 1), '07:00', otherZone))).toBeGreaterThan(0);
+    const [email] = emailsTo(keeper);
+    expect(email!.subject).toBe('Paddock: 2 medicine cabinet warnings');
+    expect(email!.text).toContain('Good morning.');
+    expect(email!.text).not.toContain('Due today or overdue');
+    expect(email!.text).toContain(
+      `Medicine Cabinet:\n- Ivermectin lot A12 expires ${shortDate(addDays(day, 10))}\n- Ivermectin: low stock, 40 mL left\n  ${appUrl}/medicines`,
+    );
+    expect(email!.html).toContain(`<a href="${appUrl}/medicines">Medicine Cabinet</a>`);
+    expect(email!.html).toContain('<li>Ivermectin: low stock, 40 mL left</li>');
+
+    // both dismissed: nothing the next morning
+    expect((await send(`/api/v1/medicine-lots/${lot}/dismiss-expiry`, undefined, 'POST', own)).status).toBe(
+      204,
+    );
+    expect((await send(`/api/v1/medicines/${wormer}/dismiss-low-stock`, undefined, 'POST', own)).status).toBe(
+      204,
+    );
+    await t.dailyEmail.run(wallClock(addDays(day, 2), '07:00', otherZone));
+    expect(emailsTo(keeper)).toHaveLength(1);
+
+    // a reminder due: its email, without the cabinet
+    const pen = (await made('/api/v1/groups', { name: 'Ewes' }, own)).id;
+    await made(
+      '/api/v1/reminders',
+      { title: 'Trim hooves', type: 'general', dueDate: addDays(day, 3), groupId: pen },
+      own,
+    );
+    expect(await t.dailyEmail.run(wallClock(addDays(day, 3), '07:00', otherZone))).toBeGreaterThan(0);
+    const [, second] = emailsTo(keeper);
+    expect(second!.subject).toBe('Paddock: 1 reminder — 1 due today');
+    expect(second!.text).not.toContain('Medicine Cabinet');
+
+    // the lot dismissed while expiring warns again on the mornings after it expired
+    expect(await t.dailyEmail.run(wallClock(addDays(day, 11), '07:00', otherZone))).toBeGreaterThan(0);
+    const [, , third] = emailsTo(keeper);
+    expect(third!.subject).toBe('Paddock: 1 reminder — 1 overdue; 1 medicine cabinet warning');
+    expect(third!.text).toContain(
+      `- Ivermectin lot A12 expired ${mediumDate(addDays(day, 10))} (40 mL left)`,
+    );
+    // off again, so that the tests below count the first farm's emails only
+    expect((await send('/api/v1/daily-email', { enabled: false }, 'PUT', own)).status).toBe(200);
+  });
+
   it.skipIf(backend !== 'postgres')(
     'sends exactly one email per farm per day from two servers on one database, and none twice after a crash',
     async () => {
@@ -192,6 +257,7 @@ describe.each(backends)('daily reminder email on %s', (backend) => {
       const secondOutbox: Email[] = [];
       const secondServer = createDailyEmailJob({
         repo: createDailyEmailRepo(second.db),
+        cabinet: createDayWarnings(createWarningsRepo(second.db)),
         mailer: recordingMailer(secondOutbox),
         origin: appUrl,
         logger,
@@ -212,6 +278,7 @@ describe.each(backends)('daily reminder email on %s', (backend) => {
         const crashOutbox: Email[] = [];
         const crashing = createDailyEmailJob({
           repo: createDailyEmailRepo(second.db),
+          cabinet: createDayWarnings(createWarningsRepo(second.db)),
           mailer: {
             send: (email) => {
               crashOutbox.push(email);
@@ -226,6 +293,7 @@ describe.each(backends)('daily reminder email on %s', (backend) => {
         expect(emailsTo(owner, crashOutbox)).toHaveLength(1);
         const restarted = createDailyEmailJob({
           repo: createDailyEmailRepo(second.db),
+          cabinet: createDayWarnings(createWarningsRepo(second.db)),
           mailer: recordingMailer(secondOutbox),
           origin: appUrl,
           logger,
@@ -263,6 +331,7 @@ describe.each(backends)('daily reminder email on %s', (backend) => {
   it(`forgets claims older than ${claimKeepDays} days, once a day`, async () => {
     const job = createDailyEmailJob({
       repo: createDailyEmailRepo(t.db),
+      cabinet: createDayWarnings(createWarningsRepo(t.db)),
       mailer: recordingMailer([]),
       origin: appUrl,
       logger: createLogger('silent'),

@@ -1,5 +1,6 @@
-// /home, My Herd: the next reminders (features/reminders' card), 'Collect Eggs' and the farm's
-// 'Production', the 'Medicine Cabinet', and the farm's groups; adding a group is for those whose role may. From 1024 px the groups' 339 × 180 px cards (SPEC) fill rows.
+// /home, My Herd: the next reminders (features/reminders' card), the cabinet's warnings when there
+// are any (features/medicines' card), 'Collect Eggs' and the farm's 'Production', the 'Medicine
+// Cabinet', and the farm's groups; adding a group is for those whose role may. From 1024 px the groups' 339 × 180 px cards (SPEC) fill rows.
 import { useQuery } from '@tanstack/react-query';
 import { ChartColumn, Egg, Pill } from 'lucide-react';
 import { Link } from 'wouter';
@@ -8,6 +9,7 @@ import { buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { groupsQuery } from '../../features/groups/api/groups';
 import { GroupCard } from '../../features/groups/components/group-card';
+import { CabinetWarningsCard } from '../../features/medicines/components/cabinet-warnings';
 import { UpcomingRemindersCard } from '../../features/reminders/components/reminders-card';
 import { useCan } from '../../lib/farm';
 
@@ -39,6 +41,7 @@ export default function MyHerdPage() {
   return (
     <div className="space-y-4">
       <UpcomingRemindersCard />
+      <CabinetWarningsCard />
       {groups.data.length === 0 ? (
         <EmptyHerd canAdd={canAdd} />
       ) : (

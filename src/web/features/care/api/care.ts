@@ -84,9 +84,14 @@ function useRefreshCare() {
   return async () => {
     await Promise.all(
       // a treatment from the cabinet takes its lot's stock
-      [keys.animals, keys.groups, keys.reminders, keys.careEntries, keys.medicines].map((key) =>
-        queryClient.invalidateQueries({ queryKey: [key] }),
-      ),
+      [
+        keys.animals,
+        keys.groups,
+        keys.reminders,
+        keys.careEntries,
+        keys.medicines,
+        keys.medicineWarnings,
+      ].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
     );
   };
 }

@@ -1,6 +1,7 @@
 // The medicine cabinet: query options and mutations. Keys: ['medicines', 'list', archived?] (the
-// cabinet, or its archived medicines) and ['medicines', id] (one medicine with every lot). Any
-// write refreshes them all: stock, 'Low stock' and the lots move together.
+// cabinet, or its archived medicines) and ['medicines', id] (one medicine with every lot); and
+// ['medicine-warnings'] (Home's card). Any write refreshes them all: stock, 'Low stock', the lots and
+// the warnings move together.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../../shared/schemas/care';
 import type {
@@ -13,6 +14,7 @@ import type {
   Movement,
   MovementCreate,
 } from '../../../../shared/schemas/medicines';
+import type { MedicineWarning } from '../../../../shared/schemas/medicine-warnings';
 import { client, data } from '../../../lib/api';
 import { keys } from '../../../lib/query-keys';
 
@@ -31,7 +33,11 @@ export const medicineQuery = (id: string) =>
 
 function useRefreshMedicines() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [keys.medicines] });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [keys.medicines] }),
+      queryClient.invalidateQueries({ queryKey: [keys.medicineWarnings] }),
+    ]);
 }
 
 /** Pass an id chosen once per form, so that a retried 'Add Medicine' is stored once. */
@@ -73,7 +79,10 @@ export function useDeleteMedicine() {
     onSuccess: async (_, id) => {
       // its own page would ask for it again and find a 404
       queryClient.removeQueries({ queryKey: [keys.medicines, id] });
-      await queryClient.invalidateQueries({ queryKey: [keys.medicines, 'list'] });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [keys.medicines, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: [keys.medicineWarnings] }),
+      ]);
     },
   });
 }
@@ -134,5 +143,25 @@ export function useUpdateLot() {
     mutationFn: ({ lotId, changes }: { lotId: string; changes: LotUpdate }): Promise<Lot> =>
       data(client['medicine-lots'][':id'].$patch({ param: { id: lotId }, json: changes })),
     onSuccess: refresh,
+  });
+}
+
+/** The cabinet's warnings on the farm's today: expired and expiring lots, then low stock. */
+export const medicineWarningsQuery = queryOptions({
+  queryKey: [keys.medicineWarnings],
+  queryFn: (): Promise<MedicineWarning[]> => data(client['medicine-warnings'].$get()),
+});
+
+/** 'Dismiss' on a warning: a lot's expiry, or a medicine's low stock. */
+export function useDismissWarning() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (warning: MedicineWarning): Promise<null> =>
+      data(
+        warning.lotId
+          ? client['medicine-lots'][':id']['dismiss-expiry'].$post({ param: { id: warning.lotId } })
+          : client.medicines[':id']['dismiss-low-stock'].$post({ param: { id: warning.medicineId } }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [keys.medicineWarnings] }),
   });
 }
