@@ -326,6 +326,7 @@ describe.each(backends)('the farm-scoped ids migration on %s', (backend) => {
         'animals: PRIMARY KEY (farm_id, id)',
         'care_entries: FOREIGN KEY (farm_id, animal_id) REFERENCES animals(farm_id, id) ON DELETE CASCADE',
         'care_entries: FOREIGN KEY (farm_id, group_id) REFERENCES groups(farm_id, id) ON DELETE SET NULL (group_id)',
+        'care_entries: FOREIGN KEY (farm_id, medicine_id) REFERENCES medicines(farm_id, id) ON DELETE SET NULL (medicine_id)',
         // who recorded it (migration 0018): an account, not a farm's record
         'care_entries: FOREIGN KEY (recorded_by) REFERENCES "user"(id) ON DELETE SET NULL',
         'care_entries: PRIMARY KEY (farm_id, id)',
