@@ -281,7 +281,7 @@ export function createApp(deps: AppDeps) {
     secure: config.secure,
   });
   api.route('/', membersRoutes(members));
-  const animals = createAnimalsService({ repo: createAnimalsRepo(db), profiles, photos: deps.photos });
+  const animals = createAnimalsService({ db, repo: createAnimalsRepo(db), profiles, photos: deps.photos });
   api.route('/', profileRoutes(profiles));
   api.route('/', groupsRoutes(createGroupsRepo(db), animals));
   api.route('/', importRoutes({ db, profiles }));

@@ -365,6 +365,22 @@ export const appRoutes: Record<string, AppRouteRow> = {
     owner: 204,
     otherFarm: 404,
   },
+  'POST /api/v1/animals/:id/exit': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'animal' },
+    body: () => ({ kind: 'sold', date: '2026-06-01', note: 'To the Millers', price: 250 }),
+    owner: 200,
+    otherFarm: 404,
+  },
+  // the owner's animal is in the herd: nothing to undo
+  'POST /api/v1/animals/:id/return': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'animal' },
+    owner: 409,
+    otherFarm: 404,
+  },
   'PUT /api/v1/animals/:id/photo': {
     kind: 'api',
     least: 'member',

@@ -192,6 +192,14 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
   // its warnings dismissed, so that a copy keeps them dismissed
   await call('POST', `/api/v1/medicine-lots/${lot.id}/dismiss-expiry`);
   await call('POST', `/api/v1/medicines/${wormer.id}/dismiss-low-stock`);
+  // a goat sold with its price: out of its group, which it remembers (decision 0043)
+  const hazel = await call('POST', '/api/v1/animals', { name: 'Hazel', groupIds: [goats.id] });
+  await call('POST', `/api/v1/animals/${hazel.id}/exit`, {
+    kind: 'sold',
+    date: today,
+    note: 'To the Millers — “good milker”',
+    price: 1250.75,
+  });
   // the daily reminder email, sent on a morning three weeks on (the farm is on UTC)
   await call('PUT', '/api/v1/daily-email', { enabled: true });
   expect(await t.dailyEmail.run(new Date(`${addDays(today, 20)}T08:00:00Z`))).toBe(1);

@@ -1,6 +1,7 @@
 // Database schema: Better Auth's tables (user, session, account, verification, rate_limit) and
 // the product's own. Every product table carries farm_id; see docs/decisions/0003-tenancy.md.
 import { sql } from 'drizzle-orm';
+import type { ExitKind } from '../../shared/schemas/animals';
 import {
   bigint,
   boolean,
@@ -320,11 +321,23 @@ export const animals = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    /**
+     * how it left the herd (migration 0035, decision 0043): sold, died, culled, given away or lost,
+     * on a day, with a note and a sale's price; the groups it left, for 'Return to Herd'
+     */
+    exitKind: text('exit_kind').$type<ExitKind>(),
+    exitOn: date('exit_on', { mode: 'string' }),
+    exitNote: text('exit_note'),
+    exitPrice: numeric('exit_price', { precision: 12, scale: 2, mode: 'string' }),
+    exitGroupIds: uuid('exit_group_ids').array(),
     ...timestamps,
   },
   (table) => [
     // scoped by farm, like every client-chosen id (see groups)
     primaryKey({ columns: [table.farmId, table.id] }),
+    index('animals_farm_id_past_idx')
+      .on(table.farmId, table.exitOn)
+      .where(sql`${table.exitKind} is not null`),
     index('animals_farm_id_name_idx').on(table.farmId, table.name),
     index('animals_farm_id_name_key_idx').on(table.farmId, table.nameKey, table.id),
     index('animals_species_id_idx').on(table.speciesId),

@@ -99,6 +99,9 @@ export const permissions: Record<string, Need> = {
   'POST /api/v1/animals/import': 'member',
   'PATCH /api/v1/animals/:id': 'member',
   'DELETE /api/v1/animals/:id': 'member',
+  // an animal leaving the herd (or coming back) is the members' to record, like its deletion
+  'POST /api/v1/animals/:id/exit': 'member',
+  'POST /api/v1/animals/:id/return': 'member',
   'PUT /api/v1/animals/:id/photo': 'member',
   'DELETE /api/v1/animals/:id/photo': 'member',
   'POST /api/v1/animals/:id/breedings': 'member',

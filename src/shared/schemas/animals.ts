@@ -80,6 +80,56 @@ export const withdrawalEndsSchema = z.object({
   organic: z.optional(z.array(z.enum(withdrawalKinds))),
 });
 
+// ---- Leaving the herd (issue 28, decision 0043) ------------------------------------------------
+export const exitKinds = ['sold', 'died', 'culled', 'given-away', 'lost'] as const;
+export type ExitKind = (typeof exitKinds)[number];
+/** 'Mark as {label}' on the animal's page; '{label} Nov 20' on its card */
+export const exitKindLabels: Record<ExitKind, string> = {
+  sold: 'Sold',
+  died: 'Died',
+  culled: 'Culled',
+  'given-away': 'Given Away',
+  lost: 'Lost',
+};
+/** The kinds of exit after which its meat may reach someone: the withdrawal warns first. */
+export const meatExits: readonly ExitKind[] = ['sold', 'culled'];
+
+/** A sum of money in the farm's currency: 0.00 to 10,000,000, cents exactly (numeric(12, 2)). */
+export const moneyAmount = (what: string) =>
+  z.number(`${what} must be a number`).check(
+    z.gte(0, `${what} must be 0 or more`),
+    z.lte(10_000_000, `${what} must be at most 10000000`),
+    z.refine((value) => Number(value.toFixed(2)) === value, `${what} can have at most 2 decimal places`),
+  );
+
+/**
+ * POST /animals/{id}/exit: how it left, on which day (not in the future, not before its birth or
+ * its last record: the server checks those), a note (cause, buyer) and, for a sale, its price.
+ */
+export const animalExitSchema = z
+  .strictObject({
+    kind: z.enum(exitKinds, 'Choose Sold, Died, Culled, Given Away or Lost'),
+    date: calendarDate({ max: latestTodayOnEarth, tooLate: 'The date cannot be in the future' }),
+    note: optionalText(500),
+    price: z.optional(z.nullable(moneyAmount('Price'))),
+  })
+  .check(
+    z.refine((exit) => exit.price == null || exit.kind === 'sold', {
+      message: 'Only a sale has a price',
+      path: ['price'],
+    }),
+  );
+export type AnimalExitInput = z.input<typeof animalExitSchema>;
+
+/** How an animal left the herd, as the API answers it; null while it is in the herd. */
+export const animalExitStateSchema = z.object({
+  kind: z.enum(exitKinds),
+  date: z.string(),
+  note: z.nullable(z.string()),
+  price: z.nullable(z.number()),
+});
+export type AnimalExit = z.infer<typeof animalExitStateSchema>;
+
 export const animalSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -101,6 +151,8 @@ export const animalSchema = z.object({
   thumbnailUrl: z.nullable(z.string()),
   groups: z.array(groupChipSchema),
   withdrawal: z.nullable(withdrawalEndsSchema),
+  /** how it left the herd; null while it is in it */
+  exit: z.nullable(animalExitStateSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -125,6 +177,8 @@ export const animalListItemSchema = z.object({
   groupIds: z.array(z.string()),
   /** the last day of each withdrawal (null: never had one); badges ask activeWithdrawals */
   withdrawal: z.nullable(withdrawalEndsSchema),
+  /** how and when it left the herd ('Sold Nov 20'); null (or absent, on an item written before) while it is in it */
+  exit: z.optional(z.nullable(z.object({ kind: z.enum(exitKinds), date: z.string() }))),
 });
 export type AnimalListItem = z.infer<typeof animalListItemSchema>;
 
@@ -188,8 +242,11 @@ export const animalListQuerySchema = z.object({
   /** 'active': only animals under a withdrawal on the farm's today */
   withdrawal: z.optional(z.literal(underWithdrawal, 'Filter by withdrawal with: active')),
   sort: z.optional(z.enum(animalSortValues, `Sort by one of: ${animalSortValues.join(', ')}`)),
+  /** 'true': 'Include past animals' (sold, died…) beside those in the herd */
+  past: z.optional(z.literal('true', 'Include past animals with: true')),
 });
 export type AnimalListQuery = z.input<typeof animalListQuerySchema>;
+
 export type AnimalListFilter = z.output<typeof animalListQuerySchema>;
 
 export const speciesSchema = z.object({

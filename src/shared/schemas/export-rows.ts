@@ -5,7 +5,7 @@
 // schema of that resource, so a rule changed there is changed here.
 import * as z from 'zod/mini';
 import { reminderTypes, repeatFroms, repeatUnits } from '../care/rules';
-import { animalCreateSchema, speciesCreateSchema } from './animals';
+import { animalCreateSchema, animalExitSchema, speciesCreateSchema } from './animals';
 import { breedingCreateSchema, gestationDaysSchema } from './breeding';
 import {
   animalWeightSchema,
@@ -48,6 +48,7 @@ const timestamps = { created_at: z.optional(instant), updated_at: z.optional(ins
 const date = calendarDate();
 
 const animal = animalCreateSchema.shape;
+const exit = animalExitSchema.shape;
 const group = groupCreateSchema.shape;
 const medical = medicalEntryCreateSchema.shape;
 const note = noteEntryCreateSchema.shape;
@@ -107,6 +108,12 @@ export const documentRowSchemas = {
     dam_id: animal.damId,
     sire_id: animal.sireId,
     tag_id: animal.tagId,
+    // how it left the herd (decision 0043); absent in a file from before it: in the herd
+    exit_kind: z._default(z.nullable(exit.kind), null),
+    exit_on: z._default(z.nullable(date), null),
+    exit_note: z._default(exit.note, null),
+    exit_price: z._default(exit.price, null),
+    exit_group_ids: z._default(z.nullable(z.array(id)), null),
     ...timestamps,
   }),
   animal_groups: z.object({ animal_id: id, group_id: id, created_at: z.optional(instant) }),

@@ -51,6 +51,7 @@ describe.each(backends)('the animal list on %s', (backend) => {
       tagId: 'G-1',
       thumbnailUrl: null,
       withdrawal: null,
+      exit: null,
       groupIds: [goats.id],
     });
 

@@ -13,10 +13,11 @@ import {
   type Species,
 } from '../../../shared/schemas/animals';
 import type { WithdrawalEnds } from '../../../shared/care/withdrawal';
+import type { AnimalExit, ExitKind } from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import { lockFarm } from '../../db/farm-lock';
-import { animalGroups, animals, groups, species, speciesGestation } from '../../db/schema';
+import { animalGroups, animals, careEntries, groups, species, speciesGestation } from '../../db/schema';
 import { animalNameOrder, containsPattern, queryRows } from '../../db/sql-text';
 
 export type AnimalValues = {
@@ -58,6 +59,12 @@ const withdrawalEnds = sql<WithdrawalEnds | null>`case
   else json_build_object('meat', ${animals.meatWithdrawalUntil}, 'milk', ${animals.milkWithdrawalUntil}, 'eggs', ${animals.eggWithdrawalUntil}) end`.as(
   'withdrawal',
 );
+/** How it left the herd (decision 0043), or null while it is in it. */
+const exitState = sql<AnimalExit | null>`case when ${animals.exitKind} is null then null
+  else json_build_object('kind', ${animals.exitKind}, 'date', ${animals.exitOn}, 'note', ${animals.exitNote},
+    'price', ${animals.exitPrice}::float8) end`.as('exit');
+/** In the herd: not sold, died, culled, given away or lost. Lists show these unless asked for the past ones. */
+const present = sql`${animals.exitKind} is null`;
 /** Its latest last day: the withdrawal filter's index expression (migration 0010). */
 const withdrawalLatest = sql`greatest(${animals.meatWithdrawalUntil}, ${animals.milkWithdrawalUntil}, ${animals.eggWithdrawalUntil})`;
 const withdrawalKept = sql`coalesce(${animals.meatWithdrawalUntil}, ${animals.milkWithdrawalUntil}, ${animals.eggWithdrawalUntil}) is not null`;
@@ -97,6 +104,11 @@ function speciesOf(row: { id: string; name: string }, owner: string | null, days
   };
 }
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** An exit as the repo writes it. */
+export type ExitValues = { kind: ExitKind; date: string; note: string | null; price: number | null };
+
 export function createAnimalsRepo(db: Database) {
   const select = (where: SQL | undefined, orderBy: SQL[] = byName) =>
     db
@@ -119,6 +131,7 @@ export function createAnimalsRepo(db: Database) {
         photoKey: animals.photoKey,
         groups: groupChips,
         withdrawal: withdrawalEnds,
+        exit: exitState,
         createdAt: animals.createdAt,
         updatedAt: animals.updatedAt,
       })
@@ -141,7 +154,7 @@ export function createAnimalsRepo(db: Database) {
       .where(where);
 
   const farm = eq(animals.farmId, sql.placeholder('farmId'));
-  const listStatement = listText(farm).prepare('animals_list');
+  const listStatement = listText(and(farm, present)).prepare('animals_list');
   const listInGroupStatement = listText(and(farm, inGroup(sql.placeholder('groupId')))).prepare(
     'animals_list_in_group',
   );
@@ -175,12 +188,13 @@ export function createAnimalsRepo(db: Database) {
      */
     async search(farmId: string, filter: AnimalListFilter, today?: string): Promise<string> {
       // `today`: the farm's date, which the withdrawal filter needs
-      const { q, group, species: speciesId, sex, withdrawal, sort = 'name' } = filter;
-      if (!q && !group && !speciesId && !sex && !withdrawal && sort === 'name') return list(farmId);
+      const { q, group, species: speciesId, sex, withdrawal, sort = 'name', past } = filter;
+      if (!q && !group && !speciesId && !sex && !withdrawal && !past && sort === 'name') return list(farmId);
       const pattern = q ? containsPattern(q) : undefined;
       const [row] = await listText(
         and(
           eq(animals.farmId, farmId),
+          past ? undefined : present,
           pattern
             ? or(
                 sql`${animals.name} ilike ${pattern}`,
@@ -286,7 +300,10 @@ export function createAnimalsRepo(db: Database) {
       });
     },
 
-    /** Changes fields and, when given, replaces the memberships; false if there is no such animal. */
+    /**
+     * Changes fields and, when given, replaces the memberships; false if there is no such animal (or
+     * it is a past one given groups).
+     */
     async update(
       farmId: string,
       id: string,
@@ -295,10 +312,17 @@ export function createAnimalsRepo(db: Database) {
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         await lockFarm(tx, farmId);
+        // a past animal is in no group (decision 0043): it joins none but by 'Return to Herd'
         const updated = await tx
           .update(animals)
           .set({ ...values, updatedAt: new Date() })
-          .where(and(eq(animals.farmId, farmId), eq(animals.id, id)))
+          .where(
+            and(
+              eq(animals.farmId, farmId),
+              eq(animals.id, id),
+              groupIds?.length ? isNull(animals.exitKind) : undefined,
+            ),
+          )
           .returning({ id: animals.id });
         if (!updated.length) return false;
         if (groupIds) {
@@ -341,6 +365,65 @@ export function createAnimalsRepo(db: Database) {
           .where(and(eq(animals.farmId, farmId), eq(animals.id, id)));
         return { previous: current.photoKey };
       });
+    },
+
+    /**
+     * What an exit's day must not precede: the animal's birth and its latest care record; undefined
+     * when the farm has no such animal. One statement.
+     */
+    async exitBounds(
+      farmId: string,
+      id: string,
+    ): Promise<{ birthDate: string | null; lastRecord: string | null; exited: boolean } | undefined> {
+      const [row] = await queryRows<{ birthDate: string | null; lastRecord: string | null; exited: boolean }>(
+        db,
+        sql`select a.birth_date::text as "birthDate", a.exit_kind is not null as exited,
+            (select max(e.date_recorded)::text from ${careEntries} e
+              where e.farm_id = a.farm_id and e.animal_id = a.id) as "lastRecord"
+          from ${animals} a where a.farm_id = ${farmId} and a.id = ${id}`,
+      );
+      return row;
+    },
+
+    /**
+     * Marks the animal as gone (or changes how), in `tx`: the exit's columns, and it leaves its
+     * groups, which it remembers (the first exit's) for 'Return to Herd'. False if no such animal.
+     */
+    async markExit(tx: Transaction, farmId: string, id: string, exit: ExitValues): Promise<boolean> {
+      await lockFarm(tx, farmId);
+      const [updated] = await queryRows<{ id: string }>(
+        tx,
+        sql`update ${animals} set exit_kind = ${exit.kind}, exit_on = ${exit.date}::date, exit_note = ${exit.note},
+            exit_price = ${exit.price}::numeric, exit_group_ids = coalesce(exit_group_ids, group_ids), updated_at = now()
+          where farm_id = ${farmId} and id = ${id} returning id`,
+      );
+      if (!updated) return false;
+      await tx
+        .delete(animalGroups)
+        .where(and(eq(animalGroups.farmId, farmId), eq(animalGroups.animalId, id)));
+      return true;
+    },
+
+    /**
+     * 'Return to Herd': the exit undone, in `tx`, the animal back in the groups it left that still
+     * exist. False if the farm has no such animal in the past.
+     */
+    async returnToHerd(tx: Transaction, farmId: string, id: string): Promise<boolean> {
+      await lockFarm(tx, farmId);
+      const [row] = await queryRows<{ groupIds: string }>(
+        tx,
+        sql`update ${animals} a set exit_kind = null, exit_on = null, exit_note = null, exit_price = null,
+            exit_group_ids = null, updated_at = now()
+          from (select exit_group_ids from ${animals} where farm_id = ${farmId} and id = ${id} for update) prior
+          where a.farm_id = ${farmId} and a.id = ${id} and a.exit_kind is not null
+          returning array_to_json(prior.exit_group_ids)::text as "groupIds"`,
+      );
+      if (!row) return false;
+      await tx.execute(sql`insert into ${animalGroups} (farm_id, animal_id, group_id)
+        select ${farmId}, ${id}, g.id from ${groups} g
+        where g.farm_id = ${farmId} and g.id in (select value::uuid from json_array_elements_text(${row.groupIds}::json))
+        on conflict do nothing`);
+      return true;
     },
 
     /** Deletes the animal and its memberships; answers its photo key, or undefined if no animal. */

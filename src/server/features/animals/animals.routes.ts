@@ -14,6 +14,7 @@ import {
   type AnimalListItem,
   animalSchema,
   animalUpdateSchema,
+  animalExitSchema,
   photoLimits,
   speciesCreateSchema,
   speciesSchema,
@@ -117,6 +118,30 @@ export function animalsRoutes(animals: AnimalsService) {
         const animal = await animals.update(c.get('farmId'), c.req.param('id'), c.req.valid('json'));
         return c.json(toAnimal(animal), 200);
       },
+    )
+    .post(
+      '/animals/:id/exit',
+      describeRoute({
+        tags: ['Animals'],
+        summary:
+          'Mark an animal as sold, died, culled, given away or lost (or change how): it leaves its groups and its open reminders end; its records stay',
+        responses: { 200: jsonContent(animalSchema, 'The animal'), ...errorResponses, ...invalidResponse },
+      }),
+      idParams('id'),
+      validate('json', animalExitSchema),
+      async (c) =>
+        c.json(await animals.markExit(c.get('farmId'), c.req.param('id'), c.req.valid('json')), 200),
+    )
+    .post(
+      '/animals/:id/return',
+      describeRoute({
+        tags: ['Animals'],
+        summary:
+          'Return to Herd: undo an exit; the animal is back in the groups it left (409 if it is in the herd)',
+        responses: { 200: jsonContent(animalSchema, 'The animal'), ...errorResponses },
+      }),
+      idParams('id'),
+      async (c) => c.json(await animals.returnToHerd(c.get('farmId'), c.req.param('id')), 200),
     )
     .delete(
       '/animals/:id',

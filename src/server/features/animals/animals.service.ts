@@ -9,17 +9,21 @@ import {
   type Animal,
   type AnimalListFilter,
   type animalCreateSchema,
+  type animalExitSchema,
   type animalUpdateSchema,
 } from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import type { Database } from '../../db/database';
+import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import { processPhoto } from '../../photos/photo-processing';
 import type { PhotoStore } from '../../photos/photo-store';
 import type { ProfileService } from '../account/profile.service';
+import { endOpenRemindersOf } from '../reminders/reminders.service';
 import type { AnimalRow, AnimalsRepo, AnimalValues } from './animals.repo';
 
 type AnimalInput = z.output<typeof animalCreateSchema>;
 type AnimalChanges = z.output<typeof animalUpdateSchema>;
+type ExitInput = z.output<typeof animalExitSchema>;
 export type PhotoSize = 'display' | 'thumb';
 
 /** A photo's version: the last part of its storage key, new with each upload (its URLs' `v`). */
@@ -52,6 +56,7 @@ export function toAnimal(row: AnimalRow): AnimalWire {
     thumbnailUrl: version ? `${base}&size=thumb` : null,
     groups: row.groups,
     withdrawal: row.withdrawal,
+    exit: row.exit,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -64,11 +69,12 @@ const bornAfter = (parent: string | null, child: string | null | undefined) =>
   Boolean(parent && child && parent >= child);
 
 export function createAnimalsService(deps: {
+  db: Database;
   repo: AnimalsRepo;
   profiles: Pick<ProfileService, 'settings' | 'today'>;
   photos: PhotoStore;
 }) {
-  const { repo, profiles, photos } = deps;
+  const { db, repo, profiles, photos } = deps;
 
   const find = async (farmId: string, id: string) => {
     const animal = await repo.find(farmId, id);
@@ -217,8 +223,56 @@ export function createAnimalsService(deps: {
           ([, value]) => value !== undefined,
         ),
       );
-      if (!(await repo.update(farmId, id, values, groupIds))) throw new NotFoundError('Animal');
+      if (!(await repo.update(farmId, id, values, groupIds))) {
+        const past = await find(farmId, id);
+        if (past.exit)
+          throw new ValidationError({
+            groupIds: ['It has left the herd: Return to Herd to put it in a group'],
+          });
+        throw new NotFoundError('Animal');
+      }
       return find(farmId, id);
+    },
+
+    /**
+     * 'Mark as Sold' (Died, Culled, Given Away, Lost), or a change of how it left (decision 0043):
+     * the day must not be before its birth or its latest care record, nor after the farm's today.
+     * In one transaction it leaves its groups and its open reminders end; every record stays.
+     */
+    async markExit(farmId: string, id: string, input: ExitInput) {
+      const bounds = await repo.exitBounds(farmId, id);
+      if (!bounds) throw new NotFoundError('Animal');
+      const today = await profiles.today(farmId);
+      const problem =
+        input.date > today
+          ? 'The date cannot be in the future'
+          : bounds.birthDate && input.date < bounds.birthDate
+            ? `The date cannot be before its birth (${bounds.birthDate})`
+            : bounds.lastRecord && input.date < bounds.lastRecord
+              ? `The date cannot be before its last record (${bounds.lastRecord})`
+              : null;
+      if (problem) throw new ValidationError({ date: [problem] });
+      const exit = {
+        kind: input.kind,
+        date: input.date,
+        note: input.note ?? null,
+        price: input.price ?? null,
+      };
+      await db.transaction(async (tx) => {
+        if (!(await repo.markExit(tx, farmId, id, exit))) throw new NotFoundError('Animal');
+        await endOpenRemindersOf(tx, farmId, id);
+      });
+      return toAnimal(await find(farmId, id));
+    },
+
+    /** 'Return to Herd': the exit undone, back in the groups it left (its ended reminders stay ended). */
+    async returnToHerd(farmId: string, id: string) {
+      const returned = await db.transaction((tx) => repo.returnToHerd(tx, farmId, id));
+      if (!returned) {
+        await find(farmId, id); // 404 when there is no such animal
+        throw new ConflictError('NOT_PAST', 'This animal is in the herd.');
+      }
+      return toAnimal(await find(farmId, id));
     },
 
     /** Deletes the animal, its memberships and every photo file it had. */

@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { queryRows } from '../../db/sql-text';
-import { sexLabels, type Sex } from '../../../shared/schemas/animals';
+import { exitKindLabels, sexLabels, type ExitKind, type Sex } from '../../../shared/schemas/animals';
 import { reminderWhat } from '../../../shared/care/reminder-title';
 import { milkingLabels, type Milking } from '../../../shared/schemas/milk';
 import { amountText, doseText, scheduleText } from '../../../shared/medicines/labels';
@@ -52,6 +52,15 @@ export const sheets: Sheet[] = [
       ['Dam', 'dam'],
       ['Sire', 'sire'],
       ['Groups', 'groups'],
+      // how it left the herd (decision 0043): blank while it is in it
+      [
+        'Left Herd',
+        'exit_kind',
+        (value) => (typeof value === 'string' ? (exitKindLabels[value as ExitKind] ?? value) : value),
+      ],
+      ['Left On', 'exit_on'],
+      ['Exit Note', 'exit_note'],
+      ['Sale Price', 'exit_price'],
       ['ID', 'id'],
     ],
     keys: ['no_group', 'group_key', 'name_key', 'id'],
@@ -60,6 +69,7 @@ export const sheets: Sheet[] = [
         select a.id, a.name, a.tag_id, s.name as species, a.breed, a.sex, a.birth_date::text as birth_date,
           a.color, trim_scale(a.weight)::text as weight, a.weight_unit,
           coalesce(dam.name, a.dam) as dam, coalesce(sire.name, a.sire) as sire,
+          a.exit_kind, a.exit_on::text as exit_on, a.exit_note, a.exit_price::text as exit_price,
           (select string_agg(g.name, '; ' order by natural_sort_key(g.name) collate "C", g.id) from animal_groups ag
             join groups g on g.farm_id = ag.farm_id and g.id = ag.group_id
             where ag.farm_id = a.farm_id and ag.animal_id = a.id) as groups,

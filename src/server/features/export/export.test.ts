@@ -141,6 +141,10 @@ describe.each(backends)('export on %s', (backend) => {
       'Dam',
       'Sire',
       'Groups',
+      'Left Herd',
+      'Left On',
+      'Exit Note',
+      'Sale Price',
       'ID',
     ]);
     const zoeRow = animals.rows.find((row) => row.ID === zoe)!;

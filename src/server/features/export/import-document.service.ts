@@ -181,7 +181,15 @@ export function createDocumentImport(db: Database) {
         if (table.name === 'species') return { ...row, id: speciesOf(row.id) };
         if (table.name === 'species_gestation') return { ...row, species_id: speciesOf(row.species_id) };
         if (table.name === 'animals')
-          return { ...row, species_id: speciesOf(row.species_id), dam_id: null, sire_id: null };
+          return {
+            ...row,
+            species_id: speciesOf(row.species_id),
+            dam_id: null,
+            sire_id: null,
+            // a past animal remembers the groups it left; a file may leave that out, or give it an in-herd one
+            exit_group_ids: row.exit_kind ? (row.exit_group_ids ?? []) : null,
+            exit_price: row.exit_kind === 'sold' ? row.exit_price : null,
+          };
         return row;
       });
       await insertInBatches(farmId, table.name, rows);

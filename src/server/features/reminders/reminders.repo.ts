@@ -127,6 +127,32 @@ export async function removeCareFollowUps(
       and not exists (select 1 from ${reminderAnimals} ra where ra.farm_id = r.farm_id and ra.reminder_id = r.id)`);
 }
 
+/**
+ * An animal left the herd (decision 0043): its open reminders end, in `tx`. Its own are deleted;
+ * a batch's follow-up loses it, and goes when no animal is left; a group's reminders stay the
+ * group's. Done reminders are history and stay.
+ */
+export async function removeOpenRemindersOf(
+  tx: Transaction,
+  farmId: string,
+  animalId: string,
+): Promise<void> {
+  await tx.execute(sql`
+    delete from ${reminders} r
+    where r.farm_id = ${farmId} and r.animal_id = ${animalId} and not r.completed`);
+  await tx.execute(sql`
+    with gone as (
+      delete from ${reminderAnimals} ra using ${reminders} r
+      where ra.farm_id = ${farmId} and ra.animal_id = ${animalId}
+        and r.farm_id = ra.farm_id and r.id = ra.reminder_id and not r.completed
+      returning ra.reminder_id
+    )
+    delete from ${reminders} r using gone
+    where r.farm_id = ${farmId} and r.id = gone.reminder_id
+      and not exists (select 1 from ${reminderAnimals} ra
+        where ra.farm_id = r.farm_id and ra.reminder_id = r.id and ra.animal_id <> ${animalId})`);
+}
+
 /** A reminder another feature's write sets (a breeding's birth reminder), in that write's transaction `tx`. */
 export async function insertReminderIn(tx: Transaction, farmId: string, id: string, reminder: NewReminder) {
   await tx.insert(reminders).values({ ...reminder, id, farmId });

@@ -22,6 +22,7 @@ import {
   deleteOpenReminderIn,
   insertReminderIn,
   removeCareFollowUps,
+  removeOpenRemindersOf,
   type CareFollowUp,
   type FollowUpReminder,
   type NewReminder,
@@ -51,6 +52,10 @@ export const completeReminderIn = (...args: Parameters<typeof completeOpenRemind
 /** The follow-ups of care entries deleted in the caller's transaction `tx` (see reminders.repo.ts). */
 export const dropCareFollowUps = (...args: Parameters<typeof removeCareFollowUps>) =>
   removeCareFollowUps(...args);
+
+/** An animal left the herd: its open reminders end, in the exit's transaction (decision 0043). */
+export const endOpenRemindersOf = (...args: Parameters<typeof removeOpenRemindersOf>) =>
+  removeOpenRemindersOf(...args);
 
 type ReminderInput = z.output<typeof reminderCreateSchema>;
 type ReminderUpdateInput = z.output<typeof reminderUpdateSchema>;

@@ -68,6 +68,7 @@ function animalFromListItem(item: AnimalListItem, groups: Parameters<typeof grou
     sireId: null,
     photoUrl: item.thumbnailUrl,
     groups: groupChipsOf(item.groupIds, groups),
+    exit: item.exit ? { ...item.exit, note: null, price: null } : null,
     createdAt: '',
     updatedAt: '',
   };

@@ -1,7 +1,8 @@
 -- An animal's list item: the JSON a list shows for it (AnimalListItem in
 -- src/shared/schemas/animals.ts), written with the row so that a list only joins texts (decision
 -- 0021). The withdrawal's last days are null when the animal never had a withdrawal period; its
--- `organic` kinds (migration 0034) are there only when one of them comes from an organic treatment.
+-- `organic` kinds (migration 0034) are there only when one of them comes from an organic treatment;
+-- `exit` (migration 0035) is null while the animal is in the herd.
 CREATE OR REPLACE FUNCTION animals_list_item() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.list_item := json_build_object(
@@ -23,6 +24,9 @@ BEGIN
       THEN json_build_object('meat', NEW.meat_withdrawal_until, 'milk', NEW.milk_withdrawal_until,
         'eggs', NEW.egg_withdrawal_until, 'organic', NEW.withdrawal_organic)
       ELSE json_build_object('meat', NEW.meat_withdrawal_until, 'milk', NEW.milk_withdrawal_until,
-        'eggs', NEW.egg_withdrawal_until) END)::text;
+        'eggs', NEW.egg_withdrawal_until) END,
+    -- how it left the herd (migration 0035): only on a past animal's item
+    'exit', CASE WHEN NEW.exit_kind IS NULL THEN NULL
+      ELSE json_build_object('kind', NEW.exit_kind, 'date', NEW.exit_on) END)::text;
   RETURN NEW;
 END $$;
