@@ -347,6 +347,7 @@ const listed = (animal: Animal): AnimalListItem => ({
   thumbnailUrl: animal.thumbnailUrl,
   groupIds: animal.groups.map((group) => group.id),
   withdrawal: animal.withdrawal,
+  exit: animal.exit && { kind: animal.exit.kind, date: animal.exit.date },
 });
 
 /** Stable JSON of a record without the fields that other writes legitimately change. */

@@ -1,6 +1,7 @@
 // /animal/:animalId: the animal's photo, name, age and groups, Add Entry (above the fold on a phone),
 // its details, its reminders (its own and its groups') and its care history (from 1024 px, these
 // two in a second column). Edit shows only for those whose role may change animals.
+import { ExitBanner, LeaveHerdCard } from '../../features/animals/components/animal-exit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, ImageOff, Milk, Pencil } from 'lucide-react';
 import { lazy, Suspense } from 'react';
@@ -144,6 +145,7 @@ function AnimalProfile({
               </div>
             </div>
           </div>
+          <ExitBanner animal={animal} today={today} />
           <WithdrawalBadges withdrawal={animal.withdrawal} today={today} />
           <GroupChips groups={animal.groups} linked />
           {fromHerd && (
@@ -207,6 +209,7 @@ function AnimalProfile({
         {/* a male cannot carry young: no breeding card for him */}
         {animal.sex !== 'male' && animal.sex !== 'castrated_male' && <BreedingCard damId={animal.id} />}
         <FamilyCards animalId={animal.id} />
+        <LeaveHerdCard animal={animal} today={today} />
       </div>
       <div className="space-y-4">
         <RemindersCard animalId={animal.id} />

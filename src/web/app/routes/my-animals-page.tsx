@@ -117,7 +117,7 @@ export default function MyAnimalsPage() {
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
-        for (const key of ['q', 'group', 'species', 'sex', 'withdrawal']) next.delete(key);
+        for (const key of ['q', 'group', 'species', 'sex', 'withdrawal', 'past']) next.delete(key);
         return next;
       },
       { replace: true },
@@ -271,6 +271,15 @@ export default function MyAnimalsPage() {
                 onChange={(event) => choose('withdrawal', event.target.checked ? underWithdrawal : '')}
               />
               Under withdrawal only
+            </label>
+            <label className="flex min-h-10 w-fit cursor-pointer items-center gap-3 text-sm font-medium text-stone-800">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-700"
+                checked={filter.past === 'true'}
+                onChange={(event) => choose('past', event.target.checked ? 'true' : '')}
+              />
+              Include past animals
             </label>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p role="status" className="text-sm font-medium text-stone-700">

@@ -1,10 +1,18 @@
 // How an animal's stored values read on screen: its weight in the farm's unit, its age, sex labels
-// (dates: lib/dates). The rules themselves are src/shared's, so every screen agrees.
+// (dates: lib/dates), how it left the herd. The rules themselves are src/shared's, so every screen agrees.
 import { ageLabel } from '../../../shared/animals/age';
-import { sexLabels, type Animal } from '../../../shared/schemas/animals';
+import { shortDate } from '../../../shared/care/dates';
+import {
+  exitKindLabels,
+  sexLabels,
+  type Animal,
+  type AnimalExit,
+  type ExitKind,
+} from '../../../shared/schemas/animals';
 import type { Group } from '../../../shared/schemas/groups';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import { formatWeight } from '../../../shared/units/weights';
+import { formatUsDate } from '../../lib/dates';
 
 /** '68 kg': the animal's latest weight converted to the farm's unit (one decimal); null if none. */
 export const animalWeight = (animal: Pick<Animal, 'weight' | 'weightUnit'>, farmUnit: WeightUnit) =>
@@ -31,3 +39,13 @@ export function groupChipsOf(
     .filter((group) => groupIds.includes(group.id))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
+
+/** 'Sold Nov 20, 2026 for 350.50' */
+export function exitSummary(exit: Pick<AnimalExit, 'kind' | 'date'> & { price?: number | null }): string {
+  const price = exit.price != null ? ` for ${exit.price.toFixed(2)}` : '';
+  return `${exitKindLabels[exit.kind]} ${formatUsDate(exit.date)}${price}`;
+}
+
+/** '{label} Nov 20': a past animal's card */
+export const exitBadge = (exit: { kind: ExitKind; date: string }) =>
+  `${exitKindLabels[exit.kind]} ${shortDate(exit.date)}`;

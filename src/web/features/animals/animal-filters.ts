@@ -1,5 +1,5 @@
 // My Animals' search, filters and order as URL search params (?q=&group=&species=&sex=
-// &withdrawal=&sort=), so a reload and the Back button bring the same list back. Values a
+// &withdrawal=&sort=&past=), so a reload and the Back button bring the same list back. Values a
 // hand-edited address could hold but the API would refuse are dropped here rather than shown as an
 // error. With no signal, searchHerd does the server's search on the device's copy of the herd.
 import { compareNaturally } from '../../../shared/animals/natural-sort';
@@ -17,7 +17,7 @@ import {
 import { kilogramsPerPound } from '../../../shared/units/weights';
 import { dateInZone, usDate } from '../../lib/dates';
 
-export const filterKeys = ['q', 'group', 'species', 'sex', 'withdrawal', 'sort'] as const;
+export const filterKeys = ['q', 'group', 'species', 'sex', 'withdrawal', 'sort', 'past'] as const;
 export type FilterKey = (typeof filterKeys)[number];
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,14 +36,16 @@ export function readFilters(params: URLSearchParams): AnimalListQuery {
   const sex = params.get('sex') ?? '';
   if (isOneOf(sexValues, sex)) filter.sex = sex;
   if (params.get('withdrawal') === underWithdrawal) filter.withdrawal = underWithdrawal;
+  // 'Include past animals' (sold, died…: decision 0043)
+  if (params.get('past') === 'true') filter.past = 'true';
   const sort = params.get('sort') ?? '';
   if (isOneOf(animalSortValues, sort) && sort !== 'name') filter.sort = sort;
   return filter;
 }
 
-/** True when anything narrows the list (the order alone does not). */
+/** True when anything narrows (or, past animals, widens) the list; the order alone does not. */
 export const isFiltered = (filter: AnimalListQuery) =>
-  Boolean(filter.q || filter.group || filter.species || filter.sex || filter.withdrawal);
+  Boolean(filter.q || filter.group || filter.species || filter.sex || filter.withdrawal || filter.past);
 
 /** Its weight in kilograms whatever unit it was recorded in (no unit: lbs), as the server orders. */
 const kilograms = (animal: AnimalListItem) =>
@@ -76,7 +78,8 @@ const orders: Record<AnimalSort, (a: AnimalListItem, b: AnimalListItem) => numbe
  * The server's search (GET /api/v1/animals?…, animals.repo.ts) done on the device's copy of the
  * whole herd, for My Animals with no signal: the same matches and the same order. `species` is
  * the farm's species list (a list item names its species; the filter gives its id); `today` is
- * the farm's date, for the withdrawal filter.
+ * the farm's date, for the withdrawal filter. The device's copy holds the herd of today: past
+ * animals are not on it, whatever `past` says.
  */
 export function searchHerd(
   herd: AnimalListItem[],

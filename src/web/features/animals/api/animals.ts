@@ -6,6 +6,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type {
   Animal,
   AnimalCreate,
+  AnimalExitInput,
   AnimalFamily,
   AnimalListItem,
   AnimalListQuery,
@@ -86,6 +87,30 @@ export function useDeleteAnimal() {
       await refresh();
     },
   });
+}
+
+/**
+ * 'Mark as Sold' (…) or 'Return to Herd' (decision 0043): the herd's lists and counts change, and an
+ * exit ends the animal's open reminders.
+ */
+export function useAnimalExit(id: string) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshHerd();
+  const after = async () => {
+    await refresh();
+    await queryClient.invalidateQueries({ queryKey: [keys.reminders] });
+  };
+  return {
+    mark: useMutation({
+      mutationFn: (input: AnimalExitInput): Promise<Animal> =>
+        data(client.animals[':id'].exit.$post({ param: { id }, json: input })),
+      onSuccess: after,
+    }),
+    undo: useMutation({
+      mutationFn: (): Promise<Animal> => data(client.animals[':id'].return.$post({ param: { id } })),
+      onSuccess: after,
+    }),
+  };
 }
 
 /** Uploads (or replaces) the photo; the server re-encodes it and strips its metadata. */

@@ -10,7 +10,7 @@ import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
 import { formatUsDate } from '../../../lib/dates';
-import { animalAge, animalWeight, sexLabel } from '../animal-display';
+import { animalAge, animalWeight, exitBadge, sexLabel } from '../animal-display';
 import { GroupChips, type Chip } from './group-chip';
 import { WithdrawalBadges } from './withdrawal-badges';
 
@@ -67,6 +67,11 @@ export function AnimalCard({
         </div>
         {action}
       </div>
+      {animal.exit && (
+        <p className="w-fit rounded-full bg-stone-200 px-2.5 py-0.5 text-xs font-semibold text-stone-800">
+          {exitBadge(animal.exit)}
+        </p>
+      )}
       <WithdrawalBadges withdrawal={animal.withdrawal} today={today} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <GroupChips groups={groups} />

@@ -12,7 +12,7 @@ import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { convertWeight } from '../../../../shared/units/weights';
 import { Button } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';
-import { animalAge, animalWeight, sexLabel } from '../animal-display';
+import { animalAge, animalWeight, exitBadge, sexLabel } from '../animal-display';
 import { GroupChips, type Chip } from './group-chip';
 
 type Column = 'name' | 'tag' | 'species' | 'sex' | 'age' | 'weight' | 'groups' | 'status';
@@ -95,7 +95,10 @@ export default function AnimalTable({
   const rows: Row[] = animals.map((animal) => ({
     animal,
     groups: groupsOf(animal),
-    statuses: activeWithdrawals(animal.withdrawal, today).map(withdrawalBadge),
+    statuses: [
+      ...(animal.exit ? [exitBadge(animal.exit)] : []),
+      ...activeWithdrawals(animal.withdrawal, today).map(withdrawalBadge),
+    ],
   }));
   if (sort) rows.sort((a, b) => compareRows(a, b, sort.column, sort.direction));
 
