@@ -349,7 +349,10 @@ describe.each(backends)('money on %s', (backend) => {
     const goats = await group('Sale goats', seller.cookie);
     const kid = await animal('Kid', [goats], seller.cookie);
     const farmId = (await ok<{ current: string }>(await call(seller.cookie, 'GET', '/api/v1/farms'))).current;
-    const money = createMoneyService({ repo: createMoneyRepo(t.db), profiles: { today: async () => today } });
+    const money = createMoneyService({
+      repo: createMoneyRepo(t.db),
+      profiles: { today: () => Promise.resolve(today) },
+    });
     const sell = (amount: number | null, occurredOn = '2025-11-20') =>
       t.db.transaction((tx) =>
         money.saleIncome(tx, farmId, { animalId: kid, occurredOn, amount, note: 'To Ann' }),
