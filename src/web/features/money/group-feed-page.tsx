@@ -31,9 +31,12 @@ export default function GroupFeedPage() {
           <h2 id="feed-heading" className="text-lg font-semibold">
             Feed{name ? ` for ${name}` : ''}
           </h2>
-          <Link href="/money/new?kind=expense" className={`${buttonBase} ${buttonClasses.secondary}`}>
+          <Link
+            href={`/money/new?kind=expense&category=Feed&groupId=${groupId}`}
+            className={`${buttonBase} ${buttonClasses.secondary}`}
+          >
             <Plus aria-hidden className="size-4" />
-            Add Expense
+            Add Feed
           </Link>
         </div>
         <p className="text-sm text-stone-600">

@@ -105,6 +105,8 @@ export default function MoneyFormPage() {
               key={editing?.updatedAt ?? kind}
               kind={kind}
               entry={editing}
+              // 'Add Feed' from a group's Feed view: its group and the Feed category chosen
+              preset={{ category: search.get('category'), groupId: search.get('groupId') }}
               currency={currency}
               today={today}
               onDone={() => navigate(moneyPage)}

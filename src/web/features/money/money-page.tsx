@@ -12,12 +12,16 @@ import { cardClasses } from '../../components/ui/card';
 import { SelectField, TextField } from '../../components/ui/field';
 import { SegmentedToggle } from '../../components/ui/segmented-toggle';
 import { useFarmToday } from '../../hooks/use-farm-today';
+import type { MilkUnit } from '../../../shared/schemas/milk';
 import type { Currency, MoneyEntry, MoneySummary } from '../../../shared/schemas/money';
 import { moneyGroupsQuery, moneyPagesQuery, moneySummaryQuery, type Period } from './api/money';
 import { MonthChart, MonthTable } from './components/month-chart';
 import { formatMoney, periodChoices, periodLabels, periodOf, type PeriodChoice } from './money-display';
 
 const shownStep = 20;
+
+/** 'Cost per lb of milk', not 'per lbs' */
+const milkUnitSingular: Record<MilkUnit, string> = { lbs: 'lb', kg: 'kg', L: 'L', gal: 'gal' };
 
 function Figure({ label, value, tone }: { label: string; value: string; tone?: string }) {
   return (
@@ -50,7 +54,7 @@ function Totals({ summary }: { summary: MoneySummary }) {
           )}
           {milk && (
             <Figure
-              label={`Cost per ${milk.unit} of milk (${milk.amount.toLocaleString('en-US')} ${milk.unit})`}
+              label={`Cost per ${milkUnitSingular[milk.unit]} of milk (${milk.amount.toLocaleString('en-US')} ${milk.unit})`}
               value={formatMoney(milk.costPerUnit, currency)}
             />
           )}

@@ -17,6 +17,7 @@ import {
   type MoneyKind,
 } from '../../../../shared/schemas/money';
 import { FormButtons } from '../../../components/form-buttons';
+import { Loading } from '../../../components/page-states';
 import { SelectField, TextareaField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toaster';
 import { LeaveGuardDialog, useLeaveGuard } from '../../../hooks/use-leave-guard';
@@ -63,14 +64,19 @@ const schemaFor = (kind: MoneyKind) =>
     moneyEntryCreateSchema,
   );
 
-function valuesOf(kind: MoneyKind, today: string, entry?: MoneyEntry): Values {
+/** A new entry's category and group, when the page that links here chose them. */
+export type MoneyPreset = { category?: string | null; groupId?: string | null };
+
+function valuesOf(kind: MoneyKind, today: string, entry?: MoneyEntry, preset: MoneyPreset = {}): Values {
+  const presetCategory =
+    preset.category && categoriesOf(kind).includes(preset.category) ? preset.category : null;
   const listed = entry ? categoriesOf(kind).includes(entry.category) : true;
   return {
     occurredOn: entry?.occurredOn ?? today,
     amount: entry ? String(entry.amount) : '',
-    category: entry ? (listed ? entry.category : custom) : categoriesOf(kind)[0]!,
+    category: entry ? (listed ? entry.category : custom) : (presetCategory ?? categoriesOf(kind)[0]!),
     customCategory: entry && !listed ? entry.category : '',
-    groupId: entry?.groupId ?? '',
+    groupId: entry?.groupId ?? preset.groupId ?? '',
     animalId: entry?.animalId ?? '',
     quantity: entry?.quantity == null ? '' : String(entry.quantity),
     quantityUnit: entry?.quantityUnit ?? '',
@@ -91,11 +97,13 @@ export function MoneyForm({
   entry,
   currency,
   today,
+  preset,
   onDone,
   onCancel,
 }: {
   kind: MoneyKind;
   entry?: MoneyEntry;
+  preset?: MoneyPreset;
   currency: Currency;
   today: string;
   onDone: () => void;
@@ -110,7 +118,7 @@ export function MoneyForm({
   const [id] = useState(() => crypto.randomUUID());
   const form = useForm<Values, unknown, z.output<ReturnType<typeof schemaFor>>>({
     resolver: zodResolver(schemaFor(kind)),
-    defaultValues: valuesOf(kind, today, entry),
+    defaultValues: valuesOf(kind, today, entry, preset),
   });
   const { errors } = form.formState;
   const guard = useLeaveGuard(form.formState.isDirty);
@@ -134,6 +142,9 @@ export function MoneyForm({
       });
     }
   });
+
+  // the choices first: a select shows the entry's group or animal only once its option exists
+  if (groups.isPending || animals.isPending) return <Loading place="section" />;
 
   return (
     <>
