@@ -127,6 +127,7 @@ describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => 
         'care-entries.csv',
         'groups.csv',
         'medicines.csv',
+        'money.csv',
         'production.csv',
         'reminders.csv',
       ]);

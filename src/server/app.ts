@@ -50,6 +50,9 @@ import { createMedicinesService } from './features/medicines/medicines.service';
 import { createWarningsRepo } from './features/medicines/warnings.repo';
 import { warningsRoutes } from './features/medicines/warnings.routes';
 import { createWarningsService } from './features/medicines/warnings.service';
+import { createMoneyRepo } from './features/money/money.repo';
+import { moneyRoutes } from './features/money/money.routes';
+import { createMoneyService } from './features/money/money.service';
 import { createProfileRepo } from './features/account/profile.repo';
 import { createProfileService } from './features/account/profile.service';
 import { profileRoutes } from './features/account/profile.routes';
@@ -111,6 +114,7 @@ export type ApiRoutes = Hono<
   | RoutesOf<typeof dailyEmailRoutes>
   | RoutesOf<typeof accountRoutes>
   | RoutesOf<typeof membersRoutes>
+  | RoutesOf<typeof moneyRoutes>
 >;
 
 /** Better Auth routes after which a session may no longer be valid. */
@@ -281,7 +285,15 @@ export function createApp(deps: AppDeps) {
     secure: config.secure,
   });
   api.route('/', membersRoutes(members));
-  const animals = createAnimalsService({ db, repo: createAnimalsRepo(db), profiles, photos: deps.photos });
+  // an animal's sale is the farm's income (decision 0043)
+  const money = createMoneyService({ repo: createMoneyRepo(db), profiles });
+  const animals = createAnimalsService({
+    db,
+    repo: createAnimalsRepo(db),
+    profiles,
+    photos: deps.photos,
+    money,
+  });
   api.route('/', profileRoutes(profiles));
   api.route('/', groupsRoutes(createGroupsRepo(db), animals));
   api.route('/', importRoutes({ db, profiles }));
@@ -296,6 +308,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', milkRoutes(milk));
   api.route('/', medicinesRoutes(medicines));
   api.route('/', warningsRoutes(createWarningsService({ repo: createWarningsRepo(db), profiles })));
+  api.route('/', moneyRoutes(money));
   const records = createRecordsRepo(db);
   const recordDeps = { repo: records, animals, care, milk, profiles };
   api.route('/', recordsRoutes({ ...recordDeps, origin: appOrigin }));

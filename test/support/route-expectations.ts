@@ -20,6 +20,8 @@ export type OwnerRecords = {
   /** a medicine of the cabinet with one lot (`medicineLot`) of stock */
   medicine: string;
   medicineLot: string;
+  /** an expense of the farm's money, for the group */
+  moneyEntry: string;
   /** made only for a row that names it: an invitation still out, and a member of the owner's farm (a throwaway one) */
   invitation: string;
   member: string;
@@ -670,6 +672,53 @@ export const appRoutes: Record<string, AppRouteRow> = {
     least: 'member',
     params: { id: 'medicine' },
     owner: 204,
+    otherFarm: 404,
+  },
+
+  // the farm's money (money.test.ts tries it in full): Owners and Members only, a Farm Sitter none of it;
+  // another farm naming the owner's group is a 404, as the issue asks
+  'GET /api/v1/money': { kind: 'api', least: 'member', owner: 200, otherFarm: 200 },
+  'POST /api/v1/money': {
+    kind: 'api',
+    least: 'member',
+    body: (records) => ({ kind: 'expense', amount: 12.5, category: 'Feed', groupId: records.group }),
+    owner: 201,
+    otherFarm: 404,
+  },
+  'GET /api/v1/money/summary': {
+    kind: 'api',
+    least: 'member',
+    query: (records) => `groupId=${records.group}&from=2026-01-01&to=2026-12-31`,
+    owner: 200,
+    otherFarm: 404,
+  },
+  'GET /api/v1/money/:id': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'moneyEntry' },
+    owner: 200,
+    otherFarm: 404,
+  },
+  'PATCH /api/v1/money/:id': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'moneyEntry' },
+    body: () => ({ amount: 13.25, note: 'Layer pellets' }),
+    owner: 200,
+    otherFarm: 404,
+  },
+  'DELETE /api/v1/money/:id': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'moneyEntry' },
+    owner: 204,
+    otherFarm: 404,
+  },
+  'GET /api/v1/groups/:id/feed': {
+    kind: 'api',
+    least: 'member',
+    params: { id: 'group' },
+    owner: 200,
     otherFarm: 404,
   },
 

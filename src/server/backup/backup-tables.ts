@@ -19,6 +19,7 @@ import {
   farms,
   groups,
   milkRecords,
+  moneyEntries,
   profiles,
   rateLimit,
   recordShares,
@@ -62,6 +63,8 @@ const ordered: PgTable[] = [
   milkRecords,
   // each lot's stock movements, after the care entries some of them name
   stockMovements,
+  // the farm's money, after the groups and animals it names
+  moneyEntries,
   recordShares,
   calendarFeeds,
 ];

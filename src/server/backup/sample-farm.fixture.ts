@@ -1,7 +1,7 @@
 // Test support: a farm with something in every table, made through the HTTP API as a farmer
 // would — profile, own species, two groups, animals (one with a photo, one in both groups, one
 // the other's dam), a breeding with the farm's gestation, a shared health record, a calendar feed, an invitation, a daily email sent, an egg collection, Clover's milk,
-// a medicine of the cabinet with a lot of stock, a disposal and its warnings dismissed,
+// a medicine of the cabinet with a lot of stock, a disposal and its warnings dismissed, feed bought and a breeding fee,
 // care entries with their reminders, a repeating reminder completed once, a known device, a pending reset link.
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
@@ -34,6 +34,7 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
     weightUnit: 'kg',
     milkUnit: 'gal',
     organic: true,
+    currency: 'GBP',
   });
   await call('PATCH', '/api/v1/profile', {
     ownerName: 'Ada Farmer',
@@ -199,6 +200,22 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
     date: today,
     note: 'To the Millers — “good milker”',
     price: 1250.75,
+  });
+  // the farm's money: feed bought for the goats, and a breeding fee one of them earned
+  await call('POST', '/api/v1/money', {
+    kind: 'expense',
+    amount: 42.5,
+    category: 'Feed',
+    groupId: goats.id,
+    quantity: 4,
+    quantityUnit: 'bags, 50 lb',
+    note: 'Goat ration',
+  });
+  await call('POST', '/api/v1/money', {
+    kind: 'income',
+    amount: 75,
+    category: 'Breeding fee',
+    animalId: clover.id,
   });
   // the daily reminder email, sent on a morning three weeks on (the farm is on UTC)
   await call('PUT', '/api/v1/daily-email', { enabled: true });

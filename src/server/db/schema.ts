@@ -153,6 +153,8 @@ export const farms = pgTable('farms', {
   milkUnit: milkUnit('milk_unit').notNull().default('lbs'),
   /** organic rules: new treatments' withdrawal periods doubled (migration 0031, decision 0040) */
   organic: boolean('organic').notNull().default(false),
+  /** what money is kept in (Farm Settings; migration 0036, decision 0044): one of src/shared/schemas/money.ts's currencies */
+  currency: text('currency').notNull().default('USD'),
   /** a demo farm's end ('View Demo'): removed with its user after it; null for real farms */
   demoUntil: timestamp('demo_until', { withTimezone: true }),
   /** a 'Download JSON' import under way since then (migration 0025); null otherwise */
@@ -941,6 +943,65 @@ export const stockMovements = pgTable(
       .on(table.farmId, table.careEntryId)
       .where(sql`${table.careEntryId} is not null`),
     index('stock_movements_recorded_by_idx')
+      .on(table.recordedBy)
+      .where(sql`${table.recordedBy} is not null`),
+  ],
+);
+
+/**
+ * The farm's money in and out (issue 28; migration 0036 holds the keys and checks, decision 0044):
+ * `amount` in the farm's currency, exact to the cent. `animalSaleOf` marks the income of an
+ * animal's sale, written by the animals service through the money service (one per animal).
+ */
+export const moneyEntries = pgTable(
+  'money_entries',
+  {
+    id: uuid('id').notNull(),
+    farmId: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    category: text('category').notNull(),
+    groupId: uuid('group_id'),
+    animalId: uuid('animal_id'),
+    quantity: numeric('quantity', { precision: 12, scale: 3 }),
+    quantityUnit: text('quantity_unit'),
+    note: text('note'),
+    animalSaleOf: uuid('animal_sale_of'),
+    recordedBy: uuid('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.farmId, table.id] }),
+    // each ON DELETE SET NULL (its own column) in the migration (0036), as care_entries_group_fk
+    foreignKey({
+      name: 'money_entries_group_fk',
+      columns: [table.farmId, table.groupId],
+      foreignColumns: [groups.farmId, groups.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'money_entries_animal_fk',
+      columns: [table.farmId, table.animalId],
+      foreignColumns: [animals.farmId, animals.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'money_entries_animal_sale_fk',
+      columns: [table.farmId, table.animalSaleOf],
+      foreignColumns: [animals.farmId, animals.id],
+    }).onDelete('set null'),
+    index('money_entries_farm_id_occurred_on_idx').on(table.farmId, table.occurredOn.desc()),
+    index('money_entries_farm_id_group_id_idx')
+      .on(table.farmId, table.groupId, table.occurredOn.desc())
+      .where(sql`${table.groupId} is not null`),
+    index('money_entries_farm_id_animal_id_idx')
+      .on(table.farmId, table.animalId)
+      .where(sql`${table.animalId} is not null`),
+    uniqueIndex('money_entries_animal_sale_of_unique')
+      .on(table.farmId, table.animalSaleOf)
+      .where(sql`${table.animalSaleOf} is not null`),
+    index('money_entries_recorded_by_idx')
       .on(table.recordedBy)
       .where(sql`${table.recordedBy} is not null`),
   ],

@@ -271,6 +271,12 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
         body: { quantity: 100, lotNumber: `${marker} lot` },
       }),
     );
+    const moneyEntry = await json(
+      await send('/api/v1/money', {
+        cookie: c,
+        body: { kind: 'expense', occurredOn: '2026-01-10', amount: 20, category: 'Feed', groupId: group.id },
+      }),
+    );
     const records = {
       invitation: needs.includes('invitation') ? (await invite('member')).id : '',
       member: needs.includes('member') ? (await join('member')).userId : '',
@@ -279,6 +285,7 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
       milkRecord: milk.records[0].id,
       medicine: medicine.id,
       medicineLot: medicineLot.id,
+      moneyEntry: moneyEntry.id,
       group: group.id,
       animal: animal.id,
       careEntry: batch.entries[0].id,
@@ -311,6 +318,7 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
       milk: await read(`/api/v1/milk-records?animalId=${records.animal}`),
       medicine: await read(`/api/v1/medicines/${records.medicine}`),
       movements: await read(`/api/v1/medicine-lots/${records.medicineLot}/movements`),
+      money: await read(`/api/v1/money/${records.moneyEntry}`),
       entry: await read(`/api/v1/care-entries/${records.careEntry}`),
       reminders: await read('/api/v1/reminders'),
       species: await read('/api/v1/species'),

@@ -230,6 +230,7 @@ type Pools = {
   milkRecord: string[];
   medicine: string[];
   medicineLot: string[];
+  moneyEntry: string[];
   foreign: string[];
   /** the type of each care entry in the pool, by id */
   careEntryType: Map<string, string>;
@@ -498,6 +499,7 @@ describe.each(backends)('generated input on %s', (backend) => {
     milkRecord: [],
     medicine: [],
     medicineLot: [],
+    moneyEntry: [],
     foreign: [],
     careEntryType: new Map(),
   };
@@ -648,6 +650,14 @@ describe.each(backends)('generated input on %s', (backend) => {
     pools.medicine.push(wormer, (await create('/api/v1/medicines', { name: 'Vaccine', unit: 'dose' })).id);
     for (const quantity of [500, 0.5])
       pools.medicineLot.push((await create(`/api/v1/medicines/${wormer}/lots`, { quantity })).id);
+    // the farm's money: feed for the first group, and an income
+    for (const [kind, category] of [
+      ['expense', 'Feed'],
+      ['income', 'Eggs'],
+    ])
+      pools.moneyEntry.push(
+        (await create('/api/v1/money', { kind, category, amount: 9.99, groupId: pools.group[0] })).id,
+      );
     const foreignGroup = (await create('/api/v1/groups', { name: 'Theirs' }, other)).id;
     pools.foreign.push(
       foreignGroup,
@@ -660,6 +670,7 @@ describe.each(backends)('generated input on %s', (backend) => {
   async function emptyImporterFarm() {
     const farmId = ((await get('/api/v1/farms', importer)).body as { current: string }).current;
     for (const table of [
+      'money_entries',
       'milk_records',
       'stock_movements',
       'medicine_lots',
@@ -689,6 +700,7 @@ describe.each(backends)('generated input on %s', (backend) => {
     ['/api/v1/milk-records', 'milkRecord'],
     ['/api/v1/medicines/', 'medicine'],
     ['/api/v1/medicine-lots/', 'medicineLot'],
+    ['/api/v1/money/', 'moneyEntry'],
   ];
 
   /** One generated request: an API body, an API path or query, or an auth body. */

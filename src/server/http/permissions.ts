@@ -156,6 +156,14 @@ export const permissions: Record<string, Need> = {
   'GET /api/v1/medicine-warnings': 'sitter',
   'POST /api/v1/medicine-lots/:id/dismiss-expiry': 'member',
   'POST /api/v1/medicines/:id/dismiss-low-stock': 'member',
+  // the farm's money (issue 28): Owners and Members only; a Farm Sitter sees none of it
+  'GET /api/v1/money': 'member',
+  'POST /api/v1/money': 'member',
+  'GET /api/v1/money/summary': 'member',
+  'GET /api/v1/money/:id': 'member',
+  'PATCH /api/v1/money/:id': 'member',
+  'DELETE /api/v1/money/:id': 'member',
+  'GET /api/v1/groups/:id/feed': 'member',
 
   'GET /api/v1/reminders': 'sitter',
   'GET /api/v1/reminders/:id': 'sitter',

@@ -4,6 +4,7 @@ import {
   calendarDate,
   latestTodayOnEarth,
   measurement,
+  moneyOf,
   optionalText,
   recordId,
   requiredText,
@@ -94,14 +95,6 @@ export const exitKindLabels: Record<ExitKind, string> = {
 /** The kinds of exit after which its meat may reach someone: the withdrawal warns first. */
 export const meatExits: readonly ExitKind[] = ['sold', 'culled'];
 
-/** A sum of money in the farm's currency: 0.00 to 10,000,000, cents exactly (numeric(12, 2)). */
-export const moneyAmount = (what: string) =>
-  z.number(`${what} must be a number`).check(
-    z.gte(0, `${what} must be 0 or more`),
-    z.lte(10_000_000, `${what} must be at most 10000000`),
-    z.refine((value) => Number(value.toFixed(2)) === value, `${what} can have at most 2 decimal places`),
-  );
-
 /**
  * POST /animals/{id}/exit: how it left, on which day (not in the future, not before its birth or
  * its last record: the server checks those), a note (cause, buyer) and, for a sale, its price.
@@ -111,7 +104,7 @@ export const animalExitSchema = z
     kind: z.enum(exitKinds, 'Choose Sold, Died, Culled, Given Away or Lost'),
     date: calendarDate({ max: latestTodayOnEarth, tooLate: 'The date cannot be in the future' }),
     note: optionalText(500),
-    price: z.optional(z.nullable(moneyAmount('Price'))),
+    price: z.optional(z.nullable(moneyOf('Price'))),
   })
   .check(
     z.refine((exit) => exit.price == null || exit.kind === 'sold', {

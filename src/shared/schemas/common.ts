@@ -153,3 +153,11 @@ export const apiErrorSchema = z.object({
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** A sum of money in the farm's currency: 0.00 to 10,000,000, cents exactly (numeric(12, 2)). */
+export const moneyOf = (what: string) =>
+  z.number(`${what} must be a number`).check(
+    z.gte(0, `${what} must be 0 or more`),
+    z.lte(10_000_000, `${what} must be at most 10000000`),
+    z.refine((value) => Number(value.toFixed(2)) === value, `${what} can have at most 2 decimal places`),
+  );

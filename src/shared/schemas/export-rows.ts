@@ -26,6 +26,7 @@ import {
   movementKinds,
   signedQuantity,
 } from './medicines';
+import { moneyEntryCreateSchema } from './money';
 import { eggCollectionCreateSchema } from './production';
 import { weightUnits } from './profile';
 
@@ -58,6 +59,7 @@ const eggs = eggCollectionCreateSchema.shape;
 const milk = { ...milkRecordCreateSchema.shape, ...milkRecordItemSchema.shape };
 const medicine = medicineCreateSchema.shape;
 const lot = lotCreateSchema.shape;
+const money = moneyEntryCreateSchema.shape;
 
 /**
  * Whether an API object stored as flat columns (a medicine's dose, its schedule) reads back as that
@@ -301,6 +303,28 @@ export const documentRowSchemas = {
         (row) => row.kind === 'corrected' || (row.kind === 'received' ? row.quantity > 0 : row.quantity < 0),
         { message: 'Received stock is positive; used and disposed stock negative', path: ['quantity'] },
       ),
+    ),
+  // the farm's money (issue 28); an animal's sale names the animal it is the income of
+  money_entries: z
+    .object({
+      id,
+      kind: money.kind,
+      occurred_on: date,
+      amount: money.amount,
+      category: money.category,
+      group_id: optionalId,
+      animal_id: optionalId,
+      quantity: money.quantity,
+      quantity_unit: money.quantityUnit,
+      note: money.note,
+      animal_sale_of: optionalId,
+      ...timestamps,
+    })
+    .check(
+      z.refine((row) => row.animal_sale_of == null || row.kind === 'income', {
+        message: 'An animal’s sale is income',
+        path: ['kind'],
+      }),
     ),
 } as const;
 

@@ -2,6 +2,7 @@
 // reads back — its tables' rows as the database keeps them, parents first, without farm ids.
 import * as z from 'zod/mini';
 import { milkUnitMessage, milkUnits } from './milk';
+import { currencySchema } from './money';
 import { farmNameSchema, timeZoneSchema } from './profile';
 
 export const exportDocumentSchema = z.object({
@@ -16,6 +17,8 @@ export const exportDocumentSchema = z.object({
     milkUnit: z.optional(z.enum(milkUnits, milkUnitMessage)),
     /** absent in a file from before organic farms (decision 0040): not organic */
     organic: z.optional(z.boolean()),
+    /** absent in a file from before money (issue 28): US dollars, the default */
+    currency: z.optional(currencySchema),
   }),
   /** the built-in species (ids differ between installations: an import maps them by name) */
   builtInSpecies: z.array(z.object({ id: z.string(), name: z.string() })),

@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { isTimeZone, optionalText } from './common';
 import { milkUnitMessage, milkUnits } from './milk';
+import { currencySchema } from './money';
 
 export const weightUnits = ['lbs', 'kg'] as const;
 export type WeightUnit = (typeof weightUnits)[number];
@@ -20,6 +21,8 @@ export const profileSchema = z.object({
   milkUnit: z.enum(milkUnits),
   /** organic rules: new treatments' withdrawal periods doubled, at least 2 days (decision 0040) */
   organic: z.boolean(),
+  /** what the farm's money is kept in (issue 28, decision 0044) */
+  currency: currencySchema,
   /** when this demo farm ends (ISO); null for a real farm */
   demoUntil: z.nullable(z.string()),
 });
@@ -60,6 +63,7 @@ export const farmSettingsUpdateSchema = z.partial(
     weightUnit: z.enum(weightUnits, 'Choose lbs or kg'),
     milkUnit: z.enum(milkUnits, milkUnitMessage),
     organic: z.boolean('Choose yes or no'),
+    currency: currencySchema,
   }),
 );
 export type FarmSettingsUpdate = z.input<typeof farmSettingsUpdateSchema>;

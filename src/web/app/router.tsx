@@ -28,6 +28,7 @@ const CareEntryPage = lazy(() => import('./routes/care-entry-page'));
 const CollectEggsPage = lazy(() => import('./routes/collect-eggs-page'));
 const ProductionPage = lazy(() => import('./routes/production-page'));
 const RecordMilkPage = lazy(() => import('./routes/record-milk-page'));
+const MoneyFormPage = lazy(() => import('../features/money/money-form-page'));
 const entryTitles = { medical: 'Medication', weight: 'Weight', note: 'Note' } as const;
 
 /** Signed-in pages, shown inside the app shell. Without a title the farm's name is the title. */
@@ -179,6 +180,33 @@ export const appRoutes: AppRoute[] = [
     title: 'Lot',
     width: 'form',
     Page: lazy(() => import('../features/medicines/lot-page')),
+  },
+  // the farm's money (issue 28): Owners and Members only, a Farm Sitter sees none of it
+  {
+    path: '/money',
+    title: 'Money',
+    Page: lazy(() => import('../features/money/money-page')),
+    membersOnly: () => '/home',
+  },
+  {
+    path: '/money/new',
+    title: 'Add Money',
+    width: 'form',
+    Page: MoneyFormPage,
+    membersOnly: () => '/home',
+  },
+  {
+    path: '/money/:id/edit',
+    title: 'Edit Money',
+    width: 'form',
+    Page: MoneyFormPage,
+    membersOnly: () => '/money',
+  },
+  {
+    path: '/group/:groupId/feed',
+    title: 'Feed',
+    Page: lazy(() => import('../features/money/group-feed-page')),
+    membersOnly: ({ groupId }) => `/group/${groupId}`,
   },
   {
     path: '/account',

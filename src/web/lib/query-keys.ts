@@ -22,4 +22,6 @@ export const keys = {
   production: 'production',
   eggCollections: 'egg-collections',
   milkRecords: 'milk-records',
+  /** the farm's money (issue 28): entries, the summary, a group's feed */
+  money: 'money',
 } as const;

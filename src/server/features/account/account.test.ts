@@ -33,6 +33,7 @@ const rowsOf: Record<string, string> = {
   medicines: 'farm_id = $farm',
   medicine_lots: 'farm_id = $farm',
   stock_movements: 'farm_id = $farm',
+  money_entries: 'farm_id = $farm',
   species_gestation: 'farm_id = $farm',
   record_shares: 'farm_id = $farm',
   calendar_feeds: 'farm_id = $farm',

@@ -3,6 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { dateInZone } from '../../../shared/care/dates';
 import type { MilkUnit } from '../../../shared/schemas/milk';
+import type { Currency } from '../../../shared/schemas/money';
 import type { Profile, WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import { farms, profiles } from '../../db/schema';
@@ -14,6 +15,7 @@ export type ProfileChanges = {
     weightUnit: WeightUnit;
     milkUnit: MilkUnit;
     organic: boolean;
+    currency: Currency;
   }>;
   person: Partial<{
     ownerName: string | null;
@@ -39,6 +41,7 @@ export function createProfileRepo(db: Database) {
       weightUnit: farms.weightUnit,
       milkUnit: farms.milkUnit,
       organic: farms.organic,
+      currency: sql<Currency>`${farms.currency}`,
       demoUntil: farms.demoUntil,
     })
     .from(profiles)

@@ -50,6 +50,7 @@ export function createProfileService(repo: ProfileRepo) {
           ...(body.weightUnit !== undefined && { weightUnit: body.weightUnit }),
           ...(body.milkUnit !== undefined && { milkUnit: body.milkUnit }),
           ...(body.organic !== undefined && { organic: body.organic }),
+          ...(body.currency !== undefined && { currency: body.currency }),
         },
         person: {},
       });

@@ -29,6 +29,7 @@ describe.each(backends)('profile API on %s', (backend) => {
       weightUnit: 'lbs',
       milkUnit: 'lbs',
       organic: false,
+      currency: 'USD',
       demoUntil: null,
     });
   });
@@ -57,6 +58,7 @@ describe.each(backends)('profile API on %s', (backend) => {
       weightUnit: 'kg',
       milkUnit: 'L',
       organic: false,
+      currency: 'USD',
       demoUntil: null,
     });
     const again = await t.request('/api/v1/profile', {

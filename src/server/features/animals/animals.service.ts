@@ -18,6 +18,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../http/errors
 import { processPhoto } from '../../photos/photo-processing';
 import type { PhotoStore } from '../../photos/photo-store';
 import type { ProfileService } from '../account/profile.service';
+import type { MoneyService } from '../money/money.service';
 import { endOpenRemindersOf } from '../reminders/reminders.service';
 import type { AnimalRow, AnimalsRepo, AnimalValues } from './animals.repo';
 
@@ -73,8 +74,10 @@ export function createAnimalsService(deps: {
   repo: AnimalsRepo;
   profiles: Pick<ProfileService, 'settings' | 'today'>;
   photos: PhotoStore;
+  /** a sale's price is the farm's income */
+  money: Pick<MoneyService, 'saleIncome'>;
 }) {
-  const { db, repo, profiles, photos } = deps;
+  const { db, repo, profiles, photos, money } = deps;
 
   const find = async (farmId: string, id: string) => {
     const animal = await repo.find(farmId, id);
@@ -237,7 +240,8 @@ export function createAnimalsService(deps: {
     /**
      * 'Mark as Sold' (Died, Culled, Given Away, Lost), or a change of how it left (decision 0043):
      * the day must not be before its birth or its latest care record, nor after the farm's today.
-     * In one transaction it leaves its groups and its open reminders end; every record stays.
+     * In one transaction it leaves its groups, its open reminders end, and a sale's price becomes
+     * the farm's income; every record stays.
      */
     async markExit(farmId: string, id: string, input: ExitInput) {
       const bounds = await repo.exitBounds(farmId, id);
@@ -261,13 +265,27 @@ export function createAnimalsService(deps: {
       await db.transaction(async (tx) => {
         if (!(await repo.markExit(tx, farmId, id, exit))) throw new NotFoundError('Animal');
         await endOpenRemindersOf(tx, farmId, id);
+        // a sale's price is income on the Money page (written, replaced, or gone when no longer a sale)
+        await money.saleIncome(tx, farmId, {
+          animalId: id,
+          occurredOn: exit.date,
+          amount: exit.kind === 'sold' ? exit.price : null,
+          note: exit.note,
+        });
       });
       return toAnimal(await find(farmId, id));
     },
 
-    /** 'Return to Herd': the exit undone, back in the groups it left (its ended reminders stay ended). */
+    /**
+     * 'Return to Herd': the exit undone, back in the groups it left, a sale's income gone (its ended
+     * reminders stay ended).
+     */
     async returnToHerd(farmId: string, id: string) {
-      const returned = await db.transaction((tx) => repo.returnToHerd(tx, farmId, id));
+      const returned = await db.transaction(async (tx) => {
+        if (!(await repo.returnToHerd(tx, farmId, id))) return false;
+        await money.saleIncome(tx, farmId, { animalId: id, occurredOn: '', amount: null });
+        return true;
+      });
       if (!returned) {
         await find(farmId, id); // 404 when there is no such animal
         throw new ConflictError('NOT_PAST', 'This animal is in the herd.');

@@ -81,6 +81,14 @@ describe.each(backends)('an animal leaving the herd on %s', (backend) => {
       price: 350.5,
     });
     expect(sold.groups).toEqual([]);
+    // the sale is the farm's income on the Money page
+    const incomeOf = async () =>
+      (
+        await ok<{ items: { kind: string; amount: number; category: string; animalId: string | null }[] }>(
+          await call(owner, 'GET', '/api/v1/money'),
+        )
+      ).items.filter((item) => item.animalId === clover.id);
+    expect(await incomeOf()).toMatchObject([{ kind: 'income', amount: 350.5, category: 'Animal sale' }]);
 
     // out of My Animals, its groups' lists and counts
     const herd = await ok<AnimalListItem[]>(await call(owner, 'GET', '/api/v1/animals'));
@@ -122,6 +130,7 @@ describe.each(backends)('an animal leaving the herd on %s', (backend) => {
     // Return to Herd: back in both groups, in the lists, the exit gone
     const back = await ok<Animal>(await call(owner, 'POST', `/api/v1/animals/${clover.id}/return`));
     expect(back.exit).toBeNull();
+    expect(await incomeOf()).toEqual([]);
     expect(back.groups.map((group) => group.name).sort()).toEqual(['Goats', 'Milkers']);
     expect(names(await ok<AnimalListItem[]>(await call(owner, 'GET', '/api/v1/animals')))).toEqual([
       'Clover',

@@ -344,6 +344,51 @@ export const sheets: Sheet[] = [
       };
     },
   },
+  {
+    // the farm's money (issue 28): its entries and the cabinet's stock received with a price (a
+    // Medicine expense, as on the Money page), in the farm's currency
+    file: 'money.csv',
+    columns: [
+      ['Date', 'day'],
+      ['Type', 'kind', (value) => (value === 'income' ? 'Income' : 'Expense')],
+      ['Category', 'category'],
+      ['Amount', 'amount'],
+      ['Currency', 'currency'],
+      ['Group', 'group_name'],
+      ['Animal', 'animal_name'],
+      ['Quantity', 'quantity'],
+      ['Quantity Unit', 'quantity_unit'],
+      ['Note', 'note'],
+      ['ID', 'id'],
+    ],
+    keys: ['m.day', 'm.id'],
+    query: (farmId, after) => sql`
+      select * from (
+        select e.id, e.occurred_on::text as day, e.kind, e.category, e.amount::text as amount, f.currency,
+          g.name as group_name, a.name as animal_name, trim_scale(e.quantity)::text as quantity,
+          e.quantity_unit, e.note
+        from money_entries e
+        join farms f on f.id = e.farm_id
+        left join groups g on g.farm_id = e.farm_id and g.id = e.group_id
+        left join animals a on a.farm_id = e.farm_id and a.id = e.animal_id
+        where e.farm_id = ${farmId}
+        union all
+        select l.id, coalesce(received.occurred_on, (l.created_at at time zone f.time_zone)::date)::text,
+          'expense', 'Medicine', l.price::numeric(12, 2)::text, f.currency, null, null,
+          trim_scale(received.quantity)::text, m.unit::text, m.name || coalesce(', lot ' || l.lot_number, '')
+        from medicine_lots l
+        join medicines m on m.farm_id = l.farm_id and m.id = l.medicine_id
+        join farms f on f.id = l.farm_id
+        left join lateral (
+          select s.occurred_on, s.quantity from stock_movements s
+          where s.farm_id = l.farm_id and s.lot_id = l.id and s.kind = 'received'
+          order by s.occurred_on, s.created_at limit 1
+        ) received on true
+        where l.farm_id = ${farmId} and l.price is not null
+      ) m
+      where ${after}
+      order by m.day, m.id limit ${exportPageSize}`,
+  },
 ];
 
 /** The farm's settings as the JSON export's head holds them. */
@@ -353,6 +398,7 @@ export type FarmSettingsRow = {
   weight_unit: string;
   milk_unit: string;
   organic: boolean;
+  currency: string;
 };
 
 /** The farm's own rows of a table for the JSON export, by its key columns (no farm_id in them). */
@@ -393,6 +439,8 @@ export const tables: Table[] = [
   { name: 'egg_collections', keys: ['id'], omit: ['recorded_by'] },
   { name: 'milk_records', keys: ['id'], omit: ['recorded_by'] },
   { name: 'stock_movements', keys: ['id'], omit: ['recorded_by'] },
+  // after the groups and animals they name (an animal's sale among them)
+  { name: 'money_entries', keys: ['id'], omit: ['recorded_by'] },
 ];
 
 export function createExportRepo(db: Database) {
@@ -411,7 +459,7 @@ export function createExportRepo(db: Database) {
       (
         await queryRows<FarmSettingsRow>(
           db,
-          sql`select name, time_zone, weight_unit, milk_unit, organic from farms where id = ${farmId}`,
+          sql`select name, time_zone, weight_unit, milk_unit, organic, currency from farms where id = ${farmId}`,
         )
       )[0],
 

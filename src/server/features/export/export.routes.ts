@@ -35,7 +35,7 @@ export function exportRoutes(deps: { repo: ExportRepo; db: Database }) {
       describeRoute({
         tags: ['Export'],
         summary:
-          'The farm’s records as a ZIP of CSV files: animals, groups, care entries, reminders, breedings, eggs and milk, medicines',
+          'The farm’s records as a ZIP of CSV files: animals, groups, care entries, reminders, breedings, eggs and milk, medicines, money',
         responses: { 200: { description: 'application/zip' }, ...errorResponses },
       }),
       async (c) => {

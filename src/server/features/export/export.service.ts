@@ -3,6 +3,7 @@
 // client has taken the last), so a farm of any size goes out in bounded memory.
 import { Zip, ZipDeflate } from 'fflate';
 import { dateInZone } from '../../../shared/care/dates';
+import type { Currency } from '../../../shared/schemas/money';
 import {
   exportPageSize,
   sheets,
@@ -67,7 +68,7 @@ export function createExportService(repo: ExportRepo) {
     farm: (farmId: string) => repo.farm(farmId),
     builtInSpecies: () => repo.builtInSpecies(),
 
-    /** animals.csv, groups.csv, care-entries.csv, reminders.csv, breedings.csv, production.csv (eggs and milk) and medicines.csv, deflated into one ZIP. */
+    /** animals.csv, groups.csv, care-entries.csv, reminders.csv, breedings.csv, production.csv (eggs and milk), medicines.csv and money.csv, deflated into one ZIP. */
     csvZip(farmId: string): ReadableStream<Uint8Array> {
       let out: Uint8Array[] = [];
       let failure: Error | null = null;
@@ -140,6 +141,7 @@ export function createExportService(repo: ExportRepo) {
               weightUnit: farm.weight_unit,
               milkUnit: farm.milk_unit,
               organic: farm.organic,
+              currency: farm.currency as Currency,
             },
             builtInSpecies,
           };

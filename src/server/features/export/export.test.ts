@@ -122,6 +122,7 @@ describe.each(backends)('export on %s', (backend) => {
       'care-entries.csv',
       'groups.csv',
       'medicines.csv',
+      'money.csv',
       'production.csv',
       'reminders.csv',
     ]);
@@ -279,6 +280,21 @@ describe.each(backends)('export on %s', (backend) => {
       )
     ).id;
     expect((await send(`/api/v1/medicines/${vaccine}/archive`, undefined, 'POST', mine)).status).toBe(200);
+    // the farm's money: feed for pen 2, exact to the cent, a formula neutralised
+    await made(
+      '/api/v1/money',
+      {
+        kind: 'expense',
+        occurredOn: '2026-02-01',
+        amount: 1234.5,
+        category: 'Feed',
+        groupId: pen2,
+        quantity: 2.5,
+        quantityUnit: 'bags',
+        note: '=2+2',
+      },
+      mine,
+    );
 
     const response = await download('csv', mine);
     expect(response.headers.get('content-disposition')).toBe(
@@ -291,6 +307,7 @@ describe.each(backends)('export on %s', (backend) => {
       'care-entries.csv',
       'groups.csv',
       'medicines.csv',
+      'money.csv',
       'production.csv',
       'reminders.csv',
     ]);
@@ -349,6 +366,23 @@ describe.each(backends)('export on %s', (backend) => {
       ['2026-02-01', 'Eggs', 'Pen 10', '', '', '8', '', '', '8', '0', '', ''],
       ['2026-02-01', 'Milk', 'pen 2', 'Hen 11', 'Evening', '', '2.5', 'L', '1.75', '0.75', '', 'Hard udder'],
       ['2026-02-02', 'Eggs', 'pen 2', '', '', '11', '', '', '7', '4', '1', "'=1+1"],
+    ]);
+    // the money: its entries and the cabinet's priced stock (none priced here), in the farm's currency
+    expect(files['money.csv']!.headers).toEqual([
+      'Date',
+      'Type',
+      'Category',
+      'Amount',
+      'Currency',
+      'Group',
+      'Animal',
+      'Quantity',
+      'Quantity Unit',
+      'Note',
+      'ID',
+    ]);
+    expect(files['money.csv']!.rows.map((row) => Object.values(row).slice(0, 10))).toEqual([
+      ['2026-02-01', 'Expense', 'Feed', '1234.50', 'USD', 'pen 2', '', '2.5', 'bags', "'=2+2"],
     ]);
     const medicines = files['medicines.csv']!;
     expect(medicines.headers).toEqual([
@@ -450,6 +484,7 @@ describe.each(backends)('export on %s', (backend) => {
       'egg_collections',
       'milk_records',
       'stock_movements',
+      'money_entries',
     ]);
     expect(document.tables.animals!.map((row) => row.name).sort()).toEqual(['Plain Jane', 'Zoë']);
     expect(document.tables.animal_groups).toHaveLength(3);

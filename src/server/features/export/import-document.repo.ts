@@ -25,7 +25,8 @@ export function createImportDocumentRepo(db: Database) {
               or exists (select 1 from groups where farm_id = ${farmId})
               or exists (select 1 from reminders where farm_id = ${farmId})
               or exists (select 1 from species where farm_id = ${farmId})
-              or exists (select 1 from medicines where farm_id = ${farmId}) as used
+              or exists (select 1 from medicines where farm_id = ${farmId})
+              or exists (select 1 from money_entries where farm_id = ${farmId}) as used
             from farms where id = ${farmId} for update`,
       );
       return farm;
@@ -69,7 +70,7 @@ export function createImportDocumentRepo(db: Database) {
     async finish(farmId: string, farm: ExportDocument['farm']) {
       await db.execute(sql`update farms set name = ${farm.name}, time_zone = ${farm.timeZone},
           weight_unit = ${farm.weightUnit}, milk_unit = ${farm.milkUnit ?? farm.weightUnit},
-          organic = ${farm.organic ?? false},
+          organic = ${farm.organic ?? false}, currency = ${farm.currency ?? 'USD'},
           import_started_at = null where id = ${farmId}`);
     },
 

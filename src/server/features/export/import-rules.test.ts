@@ -119,6 +119,13 @@ describe.each(backends)('import rules on %s', (backend) => {
     ['stock_movements', { kind: 'stolen' }],
     // the sample farm's received 250 mL, then disposed of 5: 500 instead leaves the lot below zero
     ['stock_movements', { quantity: -500 }, 'disposed'],
+    ['money_entries', { amount: 1.005 }],
+    ['money_entries', { amount: 10_000_000.01 }],
+    ['money_entries', { amount: -1 }],
+    ['money_entries', { kind: 'gift' }],
+    ['money_entries', { category: '' }],
+    ['money_entries', { occurred_on: 'infinity' }],
+    ['money_entries', { quantity: 0 }],
   ];
 
   it.each(

@@ -1,8 +1,8 @@
 // /home, My Herd: the next reminders (features/reminders' card), the cabinet's warnings when there
 // are any (features/medicines' card), 'Collect Eggs' and the farm's 'Production', the 'Medicine
-// Cabinet', and the farm's groups; adding a group is for those whose role may. From 1024 px the groups' 339 × 180 px cards (SPEC) fill rows.
+// Cabinet', 'Money' (Owners and Members), and the farm's groups; adding a group is for those whose role may. From 1024 px the groups' 339 × 180 px cards (SPEC) fill rows.
 import { useQuery } from '@tanstack/react-query';
-import { ChartColumn, Egg, Pill } from 'lucide-react';
+import { ChartColumn, Egg, Pill, Wallet } from 'lucide-react';
 import { Link } from 'wouter';
 import { Loading, LoadError } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
@@ -69,6 +69,12 @@ export default function MyHerdPage() {
               <Pill aria-hidden className="size-4" />
               Medicine Cabinet
             </Link>
+            {canAdd && (
+              <Link href="/money" className={`${buttonBase} ${buttonClasses.secondary}`}>
+                <Wallet aria-hidden className="size-4" />
+                Money
+              </Link>
+            )}
           </div>
           <ul className="flex flex-col gap-3 md:items-center lg:grid lg:grid-cols-[repeat(auto-fill,339px)]">
             {groups.data.map((group) => (

@@ -8,6 +8,7 @@ import { useForm, useWatch, type Path } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { milkUnits } from '../../../shared/schemas/milk';
+import { currencies } from '../../../shared/schemas/money';
 import {
   farmSettingsUpdateSchema,
   profileUpdateSchema,
@@ -60,6 +61,7 @@ const farmRows: Row[] = [
   { key: 'weightUnit', label: 'Weight Unit' },
   { key: 'milkUnit', label: 'Milk Unit' },
   { key: 'organic', label: 'Organic' },
+  { key: 'currency', label: 'Currency' },
 ];
 
 /** A row's value as read: a yes-or-no setting says which, an empty one 'Not set'. */
@@ -206,6 +208,7 @@ function FarmSettingsForm({ profile, onClose }: { profile: Profile; onClose: () 
       weightUnit: profile.weightUnit,
       milkUnit: profile.milkUnit,
       organic: profile.organic,
+      currency: profile.currency,
     },
   });
   const { errors } = form.formState;
@@ -256,6 +259,13 @@ function FarmSettingsForm({ profile, onClose }: { profile: Profile; onClose: () 
         <input type="checkbox" className="size-4 accent-brand-700" {...form.register('organic')} />
         Organic: double withdrawal periods
       </label>
+      <SelectField label="Currency" error={errors.currency?.message} {...form.register('currency')}>
+        {currencies.map((currency) => (
+          <option key={currency} value={currency}>
+            {currency}
+          </option>
+        ))}
+      </SelectField>
       <FormButtons saving={update.isPending} onClose={onClose} />
     </form>
   );

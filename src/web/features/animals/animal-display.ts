@@ -10,9 +10,11 @@ import {
   type ExitKind,
 } from '../../../shared/schemas/animals';
 import type { Group } from '../../../shared/schemas/groups';
+import type { Currency } from '../../../shared/schemas/money';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import { formatWeight } from '../../../shared/units/weights';
 import { formatUsDate } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
 
 /** '68 kg': the animal's latest weight converted to the farm's unit (one decimal); null if none. */
 export const animalWeight = (animal: Pick<Animal, 'weight' | 'weightUnit'>, farmUnit: WeightUnit) =>
@@ -40,9 +42,9 @@ export function groupChipsOf(
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
-/** 'Sold Nov 20, 2026 for 350.50' */
-export function exitSummary(exit: Pick<AnimalExit, 'kind' | 'date'> & { price?: number | null }): string {
-  const price = exit.price != null ? ` for ${exit.price.toFixed(2)}` : '';
+/** 'Sold 11/20/26 for $350.50': a past animal's banner, its price in the farm's currency */
+export function exitSummary(exit: Pick<AnimalExit, 'kind' | 'date' | 'price'>, currency: Currency): string {
+  const price = exit.price != null ? ` for ${formatMoney(exit.price, currency)}` : '';
   return `${exitKindLabels[exit.kind]} ${formatUsDate(exit.date)}${price}`;
 }
 

@@ -3,6 +3,7 @@
 // how it left, and 'Return to Herd' undoes a mistake. Selling or culling an animal that is not safe
 // for meat asks first ('Not safe for meat until Dec 2 — record anyway?'). Its records all stay.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { LogOut, Undo2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -27,6 +28,7 @@ import { useToast } from '../../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { applyServerErrors, sameNames } from '../../../lib/form-errors';
 import { useCan } from '../../../lib/farm';
+import { profileQuery } from '../../../lib/profile';
 import { useAnimalExit } from '../api/animals';
 
 type Values = { date: string; note: string; price: string };
@@ -59,6 +61,7 @@ function ExitDialog({
 }) {
   const toast = useToast();
   const { mark } = useAnimalExit(animal.id);
+  const currency = useQuery(profileQuery).data?.currency ?? 'USD';
   const resolver = useMemo(() => zodResolver(schemaFor(kind)), [kind]);
   const before = animal.exit?.kind === kind ? animal.exit : null;
   const form = useForm<Values, unknown, z.output<typeof animalExitSchema>>({
@@ -128,7 +131,7 @@ function ExitDialog({
           />
           {kind === 'sold' && (
             <TextField
-              label="Price (optional)"
+              label={`Price (${currency}, optional)`}
               type="text"
               inputMode="decimal"
               autoComplete="off"
@@ -163,6 +166,7 @@ export function ExitBanner({ animal, today }: { animal: Animal; today: string })
   const toast = useToast();
   const { undo } = useAnimalExit(animal.id);
   const [changing, setChanging] = useState(false);
+  const currency = useQuery(profileQuery).data?.currency ?? 'USD';
   const exit = animal.exit;
   if (!exit) return null;
   const returnToHerd = async () => {
@@ -179,7 +183,7 @@ export function ExitBanner({ animal, today }: { animal: Animal; today: string })
   };
   return (
     <div role="status" className="space-y-2 rounded-md border border-stone-300 bg-stone-100 p-3 text-sm">
-      <p className="font-semibold text-stone-900">{exitSummary(exit)}</p>
+      <p className="font-semibold text-stone-900">{exitSummary(exit, currency)}</p>
       {exit.note && <p className="[overflow-wrap:anywhere] text-stone-700">{exit.note}</p>}
       <p className="text-stone-600">No longer in the herd: its records are kept.</p>
       {canEdit && (
