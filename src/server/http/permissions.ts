@@ -38,6 +38,12 @@ const careEntryNeed = async (c: Context<AppEnv>): Promise<FarmRole> => {
 /** Who changes what belongs to the farm (its name, zone, unit, gestation lengths): 'Farm Settings'. */
 export const farmSettingsRole: FarmRole = 'owner';
 
+/** Who sees the farm's money (its Money page, a sale's price on an animal): decision 0044. */
+export const moneyRole: FarmRole = 'member';
+
+/** Whether the caller may see money: for a route that answers it only in passing (an animal's sale price). */
+export const maySeeMoney = (c: Context<AppEnv>) => roleAtLeast(c.get('role'), moneyRole);
+
 /** Whether the caller may change the farm's settings: for a route that changes them only in passing. */
 export const mayChangeFarmSettings = (c: Context<AppEnv>) => roleAtLeast(c.get('role'), farmSettingsRole);
 

@@ -36,7 +36,7 @@ export function ChartGrid({
         </g>
       ))}
       {unit && (
-        <text x={2} y={top - 2} className="fill-stone-600 text-[10px]" dominantBaseline="hanging">
+        <text x={2} y={top - 3} className="fill-stone-600 text-[10px]">
           {unit}
         </text>
       )}

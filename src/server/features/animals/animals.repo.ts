@@ -17,7 +17,16 @@ import type { AnimalExit, ExitKind } from '../../../shared/schemas/animals';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import { lockFarm } from '../../db/farm-lock';
-import { animalGroups, animals, careEntries, groups, species, speciesGestation } from '../../db/schema';
+import {
+  animalGroups,
+  animals,
+  breedings,
+  careEntries,
+  groups,
+  milkRecords,
+  species,
+  speciesGestation,
+} from '../../db/schema';
 import { animalNameOrder, containsPattern, queryRows } from '../../db/sql-text';
 
 export type AnimalValues = {
@@ -368,7 +377,8 @@ export function createAnimalsRepo(db: Database) {
     },
 
     /**
-     * What an exit's day must not precede: the animal's birth and its latest care record; undefined
+     * What an exit's day must not precede: the animal's birth and its latest record (care, milk,
+     * breeding); undefined
      * when the farm has no such animal. One statement.
      */
     async exitBounds(
@@ -378,8 +388,11 @@ export function createAnimalsRepo(db: Database) {
       const [row] = await queryRows<{ birthDate: string | null; lastRecord: string | null; exited: boolean }>(
         db,
         sql`select a.birth_date::text as "birthDate", a.exit_kind is not null as exited,
-            (select max(e.date_recorded)::text from ${careEntries} e
-              where e.farm_id = a.farm_id and e.animal_id = a.id) as "lastRecord"
+            greatest(
+              (select max(e.date_recorded) from ${careEntries} e where e.farm_id = a.farm_id and e.animal_id = a.id),
+              (select max(m.milked_on) from ${milkRecords} m where m.farm_id = a.farm_id and m.animal_id = a.id),
+              (select max(b.bred_on) from ${breedings} b where b.farm_id = a.farm_id and b.dam_id = a.id)
+            )::text as "lastRecord"
           from ${animals} a where a.farm_id = ${farmId} and a.id = ${id}`,
       );
       return row;

@@ -23,6 +23,7 @@ import type { AppEnv } from '../../http/context';
 import { AppError, ValidationError } from '../../http/errors';
 import { jsonText } from '../../http/json-text';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
+import { maySeeMoney } from '../../http/permissions';
 import { validate } from '../../http/validation';
 import { toAnimal, type AnimalsService } from './animals.service';
 
@@ -92,7 +93,12 @@ export function animalsRoutes(animals: AnimalsService) {
         responses: { 200: jsonContent(animalSchema, 'The animal'), ...errorResponses },
       }),
       idParams('id'),
-      async (c) => c.json(toAnimal(await animals.find(c.get('farmId'), c.req.param('id'))), 200),
+      async (c) => {
+        const animal = toAnimal(await animals.find(c.get('farmId'), c.req.param('id')));
+        // a sale's price is money, which a Farm Sitter does not see (decision 0044)
+        if (animal.exit && !maySeeMoney(c)) animal.exit = { ...animal.exit, price: null };
+        return c.json(animal, 200);
+      },
     )
     .get(
       '/animals/:id/family',

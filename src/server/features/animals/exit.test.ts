@@ -19,7 +19,7 @@ describe.each(backends)('an animal leaving the herd on %s', (backend) => {
   let goats: string;
   let milkers: string;
   const password = 'correct horse battery';
-  const { call, ok } = apiCalls(() => t);
+  const { call, ok, joinBySignUp } = apiCalls(() => t);
 
   const invalid = async (response: Response) =>
     (await ok<{ error: { fields: Record<string, string[]> } }>(response, 422)).error.fields;
@@ -81,6 +81,18 @@ describe.each(backends)('an animal leaving the herd on %s', (backend) => {
       price: 350.5,
     });
     expect(sold.groups).toEqual([]);
+    // a Farm Sitter sees how she left, not the money (found in the browser journey)
+    const sitter = await joinBySignUp(
+      owner,
+      { email: 'sam.sitter@example.com', name: 'Sam', password },
+      'sitter',
+    );
+    expect((await ok<Animal>(await call(sitter, 'GET', `/api/v1/animals/${clover.id}`))).exit).toEqual({
+      kind: 'sold',
+      date: addDays(today, -1),
+      note: 'To the Millers',
+      price: null,
+    });
     // the sale is the farm's income on the Money page
     const incomeOf = async () =>
       (
@@ -188,7 +200,12 @@ describe.each(backends)('an animal leaving the herd on %s', (backend) => {
   });
 
   it('refuses a day before birth or the last record, in the future, a price on a death, or another farm’s animal', async () => {
-    const pepper = await addAnimal({ name: 'Pepper', birthDate: addDays(today, -100), groupIds: [goats] });
+    const pepper = await addAnimal({
+      name: 'Pepper',
+      sex: 'female',
+      birthDate: addDays(today, -100),
+      groupIds: [goats],
+    });
     await ok(
       await call(owner, 'POST', '/api/v1/care-entries', {
         type: 'note',
@@ -208,6 +225,19 @@ describe.each(backends)('an animal leaving the herd on %s', (backend) => {
       `The date cannot be before its last record (${addDays(today, -10)})`,
     ]);
     expect((await invalid(await exit({ date: addDays(today, 3) }))).date).toBeDefined();
+    // a milking is a record too (found looking at a seeded farm: sold the day before her last milking)
+    await ok(
+      await call(owner, 'POST', '/api/v1/milk-records', {
+        milking: 'morning',
+        unit: 'L',
+        milkedOn: addDays(today, -2),
+        records: [{ animalId: pepper.id, amount: 1.5 }],
+      }),
+      201,
+    );
+    expect((await invalid(await exit({ date: addDays(today, -5) }))).date).toEqual([
+      `The date cannot be before its last record (${addDays(today, -2)})`,
+    ]);
     expect((await invalid(await exit({ price: 100 }))).price).toEqual(['Only a sale has a price']);
     expect((await invalid(await exit({ kind: 'escaped' }))).kind).toBeDefined();
     expect((await invalid(await exit({ kind: 'sold', price: 12.345 }))).price).toEqual([

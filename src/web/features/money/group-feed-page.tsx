@@ -1,6 +1,7 @@
 // /group/:groupId/feed, a group's 'Feed' (issue 28 item 5): the feed bought for it over the last 12
 // months, month by month and purchase by purchase, and what it costs per animal per day. Members
 // only (the router's membersOnly): feed is money.
+import { formatUsDate } from '../../lib/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { Link, useParams } from 'wouter';
@@ -70,7 +71,7 @@ export default function GroupFeedPage() {
             {purchases.map((purchase) => (
               <li key={purchase.id} className="flex items-start justify-between gap-3 py-2">
                 <div className="min-w-0">
-                  <p className="font-medium">{purchase.occurredOn}</p>
+                  <p className="font-medium">{formatUsDate(purchase.occurredOn)}</p>
                   <p className="text-sm [overflow-wrap:anywhere] text-stone-600">
                     {[
                       purchase.quantity !== null

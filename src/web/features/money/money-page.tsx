@@ -2,6 +2,7 @@
 // money in, out and net; by month as a chart or a table; by category; per group; the cost per
 // dozen eggs and per unit of milk where there are eggs or milk; and every entry, newest first,
 // with 'Show more'. Owners and Members only: the router sends a Farm Sitter away.
+import { formatUsDate } from '../../lib/dates';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ChartColumn, Plus, Table } from 'lucide-react';
 import { useState } from 'react';
@@ -163,7 +164,8 @@ function EntryRow({ entry, currency }: { entry: MoneyEntry; currency: Currency }
     <div className="flex items-start justify-between gap-3">
       <div className="min-w-0">
         <p className="font-medium">
-          {entry.category} <span className="text-sm font-normal text-stone-600">{entry.occurredOn}</span>
+          {entry.category}{' '}
+          <span className="text-sm font-normal text-stone-600">{formatUsDate(entry.occurredOn)}</span>
         </p>
         {what && <p className="text-sm [overflow-wrap:anywhere] text-stone-600">{what}</p>}
         {entry.source === 'medicine' && (
