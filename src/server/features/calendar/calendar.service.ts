@@ -1,9 +1,9 @@
 // The calendar feed: a private address (256 random bits, stored hashed, shown once, each person's
 // own on a farm, revocable) whose body is RFC 5545, written by ical-generator: each active reminder an all-day
-// event on its due date (a date of the farm's zone already), stable UIDs and DTSTAMPs, so the same
-// reminders give the same bytes and the same ETag.
+// event on its due date (a date of the farm's zone already) with an alarm at 07:00 that day, stable
+// UIDs and DTSTAMPs, so the same reminders give the same bytes and the same ETag.
 import { createHash } from 'node:crypto';
-import ical, { ICalCalendarMethod } from 'ical-generator';
+import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
 import { reminderTitle } from '../../../shared/care/reminder-title';
 import { NotFoundError } from '../../http/errors';
 import { hashSecretToken, isSecretToken, newSecretToken } from '../../http/secret-token';
@@ -14,6 +14,9 @@ const escapeText = (text: string) =>
   text.replace(/[\\;,]/g, (character) => `\\${character}`).replace(/\r?\n/g, '\\n');
 
 export type Feed = { body: string; etag: string; lastModified: Date };
+
+/** When an all-day event's alarm rings: 07:00 on its day, in the calendar's own zone (seconds after its start). */
+export const alarmAfterMidnight = 7 * 60 * 60;
 
 export function createCalendarService(deps: { repo: CalendarRepo; origin: string }) {
   const { repo, origin } = deps;
@@ -53,7 +56,7 @@ export function createCalendarService(deps: { repo: CalendarRepo; origin: string
           : reminder.groupId
             ? `${origin}/group/${reminder.groupId}`
             : `${origin}/reminders`;
-        calendar.createEvent({
+        const event = calendar.createEvent({
           id: `${reminder.id}.${feed.farmId}@paddock`,
           start: new Date(`${reminder.dueDate}T00:00:00Z`),
           allDay: true,
@@ -61,6 +64,12 @@ export function createCalendarService(deps: { repo: CalendarRepo; origin: string
           description: `${reminderTitle(reminder)}\n${link}`,
           url: link,
           stamp: reminder.updatedAt,
+        });
+        // the phone's calendar rings on the day, at the morning hour the daily email goes (issue 29)
+        event.createAlarm({
+          type: ICalAlarmType.display,
+          triggerAfter: alarmAfterMidnight,
+          description: reminderTitle(reminder),
         });
       }
       const body = calendar.toString();

@@ -181,6 +181,15 @@ describe.each(backends)('calendar feed on %s', (backend) => {
     expect(byUid(fromNodeIcal)).toEqual(byUid(fromIcalJs.events));
 
     const events = fromIcalJs.events;
+    // each event rings at 07:00 on its day (issue 29): a display alarm seven hours after its start
+    const alarms = new ICAL.Component(ICAL.parse(body) as unknown[])
+      .getAllSubcomponents('vevent')
+      .map((vevent) => {
+        const alarm = vevent.getFirstSubcomponent('valarm');
+        const trigger = alarm?.getFirstPropertyValue('trigger') as { toSeconds(): number } | undefined;
+        return `${String(alarm?.getFirstPropertyValue('action'))} ${trigger?.toSeconds()}`;
+      });
+    expect(alarms).toEqual(events.map(() => `DISPLAY ${7 * 60 * 60}`));
     expect(events.map((event) => event.summary).sort()).toEqual(
       [
         'Clean water trough — Goat Pen', // the next occurrence, a week on
