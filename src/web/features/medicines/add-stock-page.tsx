@@ -22,6 +22,7 @@ import { LeaveGuardDialog, useLeaveGuard } from '../../hooks/use-leave-guard';
 import { reportSaveError, sameNames } from '../../lib/form-errors';
 import { medicineQuery, useAddLot } from './api/medicines';
 import { cabinet, FormCard } from './components/form-card';
+import { LotFields } from './components/lot-fields';
 
 type Values = { quantity: string; lotNumber: string; expiresOn: string; supplier: string; price: string };
 const fields = ['quantity', 'lotNumber', 'expiresOn', 'supplier', 'price'] as const;
@@ -93,38 +94,7 @@ function AddStockForm({ medicine }: { medicine: Medicine }) {
           error={errors.quantity?.message}
           {...form.register('quantity')}
         />
-        <div className="grid grid-cols-2 gap-3">
-          <TextField
-            label="Lot number"
-            autoComplete="off"
-            maxLength={60}
-            error={errors.lotNumber?.message}
-            {...form.register('lotNumber')}
-          />
-          <TextField
-            label="Expiry"
-            type="date"
-            error={errors.expiresOn?.message}
-            {...form.register('expiresOn')}
-          />
-        </div>
-        <div className="grid grid-cols-2 gap-3">
-          <TextField
-            label="Supplier"
-            autoComplete="off"
-            maxLength={100}
-            error={errors.supplier?.message}
-            {...form.register('supplier')}
-          />
-          <TextField
-            label="Price (optional)"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            error={errors.price?.message}
-            {...form.register('price')}
-          />
-        </div>
+        <LotFields field={(name) => ({ ...form.register(name), error: errors[name]?.message })} />
         <FormButtons
           submitLabel="Add Stock"
           saving={addLot.isPending}

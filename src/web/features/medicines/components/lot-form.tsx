@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { lotUpdateSchema, type Lot, type LotUpdate } from '../../../../shared/schemas/medicines';
 import { FormButtons } from '../../../components/form-buttons';
-import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toaster';
 import { LeaveGuardDialog, useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { reportSaveError, sameNames } from '../../../lib/form-errors';
 import { useUpdateLot } from '../api/medicines';
+import { LotFields } from './lot-fields';
 
 type Values = { lotNumber: string; expiresOn: string; supplier: string; price: string };
 const fields = ['lotNumber', 'expiresOn', 'supplier', 'price'] as const;
@@ -63,39 +63,7 @@ export function LotForm({ lot, onDone }: { lot: Lot; onDone: () => void }) {
     <>
       <LeaveGuardDialog {...guard.dialog} />
       <form aria-label="Edit lot" onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        <div className="grid grid-cols-2 gap-3">
-          <TextField
-            label="Lot number"
-            autoComplete="off"
-            maxLength={60}
-            autoFocus
-            error={errors.lotNumber?.message}
-            {...form.register('lotNumber')}
-          />
-          <TextField
-            label="Expiry"
-            type="date"
-            error={errors.expiresOn?.message}
-            {...form.register('expiresOn')}
-          />
-        </div>
-        <div className="grid grid-cols-2 gap-3">
-          <TextField
-            label="Supplier"
-            autoComplete="off"
-            maxLength={100}
-            error={errors.supplier?.message}
-            {...form.register('supplier')}
-          />
-          <TextField
-            label="Price (optional)"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            error={errors.price?.message}
-            {...form.register('price')}
-          />
-        </div>
+        <LotFields autoFocus field={(name) => ({ ...form.register(name), error: errors[name]?.message })} />
         <FormButtons
           submitLabel="Save Lot"
           saving={updateLot.isPending}
