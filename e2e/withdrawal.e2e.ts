@@ -138,7 +138,10 @@ describe.skipIf(!browserAvailable)('withdrawal: a flock treated, badges until th
 
       await goto(`/animal/${ids.Clover}`);
       await expectVisible(
-        main().getByText(`Not safe for meat until ${shortDate(addDays(today, 28))}`, { exact: true }),
+        // the badge says so too (migration 0034)
+        main().getByText(`Not safe for meat until ${shortDate(addDays(today, 28))} (organic)`, {
+          exact: true,
+        }),
       );
       const history = main().getByRole('region', { name: 'Care History', exact: true });
       await expectVisible(
