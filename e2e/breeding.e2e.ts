@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, desktop, narrowPhone, openPage, phone, sharedBrowser } from './support/browser';
 import { addDays, farmApi, todayIn, usDate, type FarmApi } from './support/care';
 import {
+  eventually,
   expectHeaderTitle,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
@@ -90,7 +91,12 @@ describe.skipIf(!browserAvailable)('breeding: a doe bred, her twins born, their 
 
       await main().getByLabel('Breeding Date', { exact: true }).fill(bredOn());
       const sire = main().getByLabel('Sire', { exact: true });
-      // a buck of the farm, not the wether, nor a doe
+      // a buck of the farm, not the wether, nor a doe (the list loads after the form: wait for it)
+      await eventually(
+        async () => (await sire.locator('option').allTextContents()).includes('Duke'),
+        true,
+        'the farm’s buck is offered',
+      );
       const options = await sire.locator('option').allTextContents();
       expect(options).toContain('Duke');
       expect(options).not.toContain('Wally');
