@@ -19,7 +19,7 @@ import { loadConfig } from '../config';
 import { createLogger } from '../log/logger';
 import type { Email } from '../mail/mailer';
 import { createFolderPhotoStore } from '../photos/photo-store';
-import { appUrl, backends, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { appUrl, createTestApp, oneBackend, type TestApp } from '../../../test/support/test-app';
 import {
   appRoutes,
   authRoutes,
@@ -97,7 +97,7 @@ function betterAuthEndpoints(t: TestApp): string[] {
   return [...keys].sort();
 }
 
-describe.each(backends)('authorization matrix on %s', (backend) => {
+describe.each(oneBackend)('authorization matrix on %s', (backend) => {
   let t: TestApp;
   let web: ReturnType<typeof webAppOn>;
   let jpeg: Buffer;
