@@ -21,6 +21,8 @@ import {
   milkRecords,
   moneyEntries,
   profiles,
+  pushClaims,
+  pushSubscriptions,
   rateLimit,
   recordShares,
   reminderAnimals,
@@ -67,6 +69,9 @@ const ordered: PgTable[] = [
   moneyEntries,
   recordShares,
   calendarFeeds,
+  // a person's devices and the notification run's claims, after the farm's people
+  pushSubscriptions,
+  pushClaims,
 ];
 
 /**

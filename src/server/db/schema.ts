@@ -18,6 +18,7 @@ import {
   primaryKey,
   smallint,
   text,
+  time,
   timestamp,
   unique,
   uniqueIndex,
@@ -176,6 +177,8 @@ export const farmMembers = pgTable(
     accessUntil: date('access_until', { mode: 'string' }),
     /** when the person last chose this farm (switching, accepting): a new session starts in it */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** when their morning notification rings, in the farm's zone (migration 0037): 'HH:MM:00' */
+    notifyAt: time('notify_at').notNull().default('07:00'),
     createdAt: timestamps.createdAt,
   },
   (table) => [
@@ -509,6 +512,8 @@ export const reminders = pgTable(
     title: text('title').notNull(),
     type: reminderType('type').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** the time of day it is due in the farm's zone (migration 0037), or null: all day */
+    dueTime: time('due_time'),
     repeatEvery: integer('repeat_every'),
     repeatUnit: repeatUnit('repeat_unit'),
     repeatFrom: repeatFrom('repeat_from').notNull().default('done'),
@@ -544,6 +549,9 @@ export const reminders = pgTable(
     index('reminders_group_idx').on(table.groupId),
     index('reminders_care_entry_idx').on(table.careEntryId),
     index('reminders_care_batch_idx').on(table.farmId, table.careBatchId),
+    index('reminders_due_date_due_time_idx')
+      .on(table.dueDate, table.farmId)
+      .where(sql`due_time is not null and not completed`),
   ],
 );
 
@@ -765,6 +773,58 @@ export const calendarFeeds = pgTable(
     primaryKey({ columns: [table.farmId, table.createdBy] }),
     unique('calendar_feeds_token_hash_unique').on(table.tokenHash),
     index('calendar_feeds_created_by_idx').on(table.createdBy),
+  ],
+);
+
+/** A device a person turned notifications on for, on one farm (Web Push; migration 0037). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    farmId: uuid('farm_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** 'Pixel 8 · Chrome' */
+    label: text('label').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    foreignKey({
+      name: 'push_subscriptions_member_fk',
+      columns: [table.farmId, table.userId],
+      foreignColumns: [farmMembers.farmId, farmMembers.userId],
+    }).onDelete('cascade'),
+    unique('push_subscriptions_endpoint_unique').on(table.farmId, table.userId, table.endpoint),
+    index('push_subscriptions_user_id_idx').on(table.userId),
+  ],
+);
+
+/**
+ * One notification of the run to one person on one farm and day ('morning', or a timed reminder's
+ * '<id>@HH:MM'): claimed (inserted) before it is sent, so that exactly one server sends it.
+ */
+export const pushClaims = pgTable(
+  'push_claims',
+  {
+    farmId: uuid('farm_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    key: text('key').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the devices it reached (null until sent) */
+    sentTo: integer('sent_to'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.farmId, table.userId, table.day, table.key] }),
+    foreignKey({
+      name: 'push_claims_member_fk',
+      columns: [table.farmId, table.userId],
+      foreignColumns: [farmMembers.farmId, farmMembers.userId],
+    }).onDelete('cascade'),
+    index('push_claims_user_id_idx').on(table.userId),
+    index('push_claims_day_idx').on(table.day),
   ],
 );
 

@@ -39,6 +39,8 @@ const rowsOf: Record<string, string> = {
   calendar_feeds: 'farm_id = $farm',
   invitations: 'farm_id = $farm or invited_by = $user',
   daily_emails: 'farm_id = $farm or user_id = $user',
+  push_subscriptions: 'farm_id = $farm or user_id = $user',
+  push_claims: 'farm_id = $farm or user_id = $user',
   known_devices: 'user_id = $user',
   // the per-account sign-in counter names the address (the per-address ones name no farm)
   rate_limit: "key = 'sign-in-account:' || lower($email)",
