@@ -121,6 +121,8 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
     dosage: 1,
     dosageUnit: 'mL',
     nextDueDate: addDays(today, 14),
+    // the evening dose (issue 29): a time of day goes out in exports and comes back
+    nextDueTime: '18:00',
   });
   await call('POST', '/api/v1/care-entries', {
     type: 'note',
@@ -133,6 +135,7 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
     title: 'Feed the goats',
     type: 'feeding',
     dueDate: addDays(today, 1),
+    dueTime: '06:30',
     groupId: goats.id,
     repeatEvery: 2,
     repeatUnit: 'day',

@@ -7,6 +7,7 @@ import {
   optionalText,
   recordId,
   requiredText,
+  timeOfDay,
 } from './common';
 import { weightUnits } from './profile';
 
@@ -99,6 +100,11 @@ const common = {
   dateRecorded: calendarDate,
 };
 
+/** A next date's time of day means nothing without the date. */
+const timeNeedsDate = (entry: { nextDueDate?: string | null; nextDueTime?: string | null }) =>
+  !entry.nextDueTime || Boolean(entry.nextDueDate);
+const timeWithoutDate = { message: 'Choose the next due date first', path: ['nextDueTime'] };
+
 /** one animal's dose in a treatment dosed by weight (each animal's own, from its weight) */
 export const animalDoseSchema = z.strictObject({ animalId: uuid, dosage });
 
@@ -114,6 +120,8 @@ export const medicalEntryCreateSchema = z
     ...medicineRecord,
     /** next dose: creates a reminder per animal; not earlier than today in the farm's zone */
     nextDueDate: z.optional(z.nullable(calendarDate)),
+    /** the next dose's time of day ('18:00', farm's zone): only beside `nextDueDate` */
+    nextDueTime: z.optional(z.nullable(timeOfDay)),
     /**
      * Treating from the cabinet (decision 0041): the medicine given (its schedule sets the next
      * dose's reminder when `nextDueDate` is left out), and the lot whose stock the doses are taken
@@ -129,23 +137,27 @@ export const medicalEntryCreateSchema = z
       message: 'Dosage must be a number',
       path: ['dosage'],
     }),
+    z.refine(timeNeedsDate, timeWithoutDate),
   );
 
-export const weightEntryCreateSchema = z.strictObject({
-  type: z.literal('weight'),
-  ...common,
-  /** one value per included animal */
-  weights: z.array(animalWeightSchema).check(
-    z.minLength(1, 'Choose at least one animal'),
-    z.maxLength(500, 'At most 500 animals at once'),
-    z.refine(
-      (items) => new Set(items.map((item) => item.animalId)).size === items.length,
-      'An animal is listed twice',
+export const weightEntryCreateSchema = z
+  .strictObject({
+    type: z.literal('weight'),
+    ...common,
+    /** one value per included animal */
+    weights: z.array(animalWeightSchema).check(
+      z.minLength(1, 'Choose at least one animal'),
+      z.maxLength(500, 'At most 500 animals at once'),
+      z.refine(
+        (items) => new Set(items.map((item) => item.animalId)).size === items.length,
+        'An animal is listed twice',
+      ),
     ),
-  ),
-  weightUnit: z.optional(z.enum(weightUnits)),
-  nextDueDate: z.optional(z.nullable(calendarDate)),
-});
+    weightUnit: z.optional(z.enum(weightUnits)),
+    nextDueDate: z.optional(z.nullable(calendarDate)),
+    nextDueTime: z.optional(z.nullable(timeOfDay)),
+  })
+  .check(z.refine(timeNeedsDate, timeWithoutDate));
 
 export const noteEntryCreateSchema = z.strictObject({
   type: z.literal('note'),
@@ -271,6 +283,8 @@ export const reminderSchema = z.object({
   title: z.string(),
   type: z.enum(reminderTypes),
   dueDate: z.string(),
+  /** the time of day it is due ('18:00', the farm's zone), or null: any time that day */
+  dueTime: z.nullable(z.string()),
   animalId: z.nullable(z.string()),
   animalName: z.nullable(z.string()),
   groupId: z.nullable(z.string()),
@@ -299,6 +313,8 @@ export const reminderCreateSchema = z
     title: text('Title', 120),
     type: z.enum(['general', 'feeding', 'routine'], 'Choose General, Feeding or Routine care'),
     dueDate: calendarDate,
+    /** a time of day ('18:00', the farm's zone); null or left out: all day */
+    dueTime: z.optional(z.nullable(timeOfDay)),
     animalId: z.optional(z.nullable(uuid)),
     groupId: z.optional(z.nullable(uuid)),
     repeatEvery: z.optional(z.nullable(repeatEverySchema)),
@@ -331,6 +347,7 @@ export const reminderUpdateSchema = z
   .strictObject({
     title: z.optional(text('Title', 120)),
     dueDate: z.optional(calendarDate),
+    dueTime: z.optional(z.nullable(timeOfDay)),
     repeatEvery: z.optional(z.nullable(repeatEverySchema)),
     repeatUnit: z.optional(z.nullable(z.enum(repeatUnits, 'Choose days, weeks or months'))),
     repeatFrom: z.optional(repeatFrom),

@@ -109,6 +109,15 @@ export const calendarDate = (range: { min?: string; max?: () => string; tooLate?
   );
 };
 
+// ---- Times of day ----------------------------------------------------------------------------
+/** 'HH:MM' on a 24-hour clock, '00:00' to '23:59': a time of day in the farm's zone (decision 0045). */
+export const isTimeOfDay = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+
+export const timeOfDayMessage = 'Use a time like 18:00 (00:00 to 23:59)';
+
+/** A time of day on the wire: 'HH:MM', 24 h, whole minutes. */
+export const timeOfDay = z.string(timeOfDayMessage).check(z.refine(isTimeOfDay, timeOfDayMessage));
+
 /** A list's ?offset=: where the next page starts (a route's `nextOffset`). */
 export const pageOffset = z
   .string()

@@ -15,7 +15,7 @@ import {
   repeatEverySchema,
   reminderCreateSchema,
 } from './care';
-import { calendarDate, optionalText, recordId } from './common';
+import { calendarDate, isTimeOfDay, optionalText, recordId, timeOfDayMessage } from './common';
 import { groupCreateSchema } from './groups';
 import { milkRecordCreateSchema, milkRecordItemSchema, milkUnitMessage, milkUnits } from './milk';
 import {
@@ -156,6 +156,17 @@ export const documentRowSchemas = {
       title: reminder.title,
       type: z.enum(reminderTypes, 'Choose a reminder type'),
       due_date: date,
+      // the database writes '18:00:00'; the API's '18:00' is read too (whole minutes only)
+      due_time: z.nullish(
+        z
+          .string(timeOfDayMessage)
+          .check(
+            z.refine(
+              (value) => /^\d\d:\d\d(:00)?$/.test(value) && isTimeOfDay(value.slice(0, 5)),
+              timeOfDayMessage,
+            ),
+          ),
+      ),
       repeat_every: z.nullish(repeatEverySchema),
       repeat_unit: z.nullish(z.enum(repeatUnits, 'Choose days, weeks or months')),
       repeat_from: z.optional(z.enum(repeatFroms, 'Choose the due date or the day done')),

@@ -4,7 +4,7 @@
 // the caller; that one answers the farm the address is for, and nothing else.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { animals, calendarFeeds, farms, groups, reminders } from '../../db/schema';
+import { animals, calendarFeeds, farmMembers, farms, groups, reminders } from '../../db/schema';
 import { makerStillOnFarm } from '../../http/require-farm';
 
 /** More active reminders than any hobby farm keeps: the feed stops there, the soonest first. */
@@ -44,13 +44,18 @@ export function createCalendarRepo(db: Database) {
       await db.delete(calendarFeeds).where(mine(farmId, userId));
     },
 
-    /** The farm of a live address (its maker still on the farm), with its name and zone, by its token hash. */
+    /**
+     * The farm of a live address (its maker still on the farm), with its name and zone, and its
+     * maker's morning time there ('HH:MM'; 07:00 when no maker is known), by its token hash.
+     */
     async byTokenHash(tokenHash: string) {
       const [row] = await db
         .select({
           farmId: calendarFeeds.farmId,
           farmName: farms.name,
           timeZone: farms.timeZone,
+          notifyAt: sql<string>`coalesce((select to_char(${farmMembers.notifyAt}, 'HH24:MI') from ${farmMembers}
+            where ${farmMembers.farmId} = ${calendarFeeds.farmId} and ${farmMembers.userId} = ${calendarFeeds.createdBy}), '07:00')`,
           etag: calendarFeeds.etag,
           changedAt: calendarFeeds.changedAt,
         })
@@ -73,6 +78,7 @@ export function createCalendarRepo(db: Database) {
           title: reminders.title,
           type: reminders.type,
           dueDate: reminders.dueDate,
+          dueTime: sql<string | null>`to_char(${reminders.dueTime}, 'HH24:MI')`,
           animalId: reminders.animalId,
           animalName: animals.name,
           groupId: reminders.groupId,

@@ -50,6 +50,53 @@ function readWithNodeIcal(body: string): Event[] {
     });
 }
 
+/**
+ * The instant a wall time of a zone first reads (found minute by minute, independently of the
+ * feed's own arithmetic); a time the clocks skip has none.
+ */
+function firstInstantOf(date: string, time: string, timeZone: string): number | undefined {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  for (let at = wall - 15 * 3_600_000; at <= wall + 15 * 3_600_000; at += 60_000) {
+    const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+    if (`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}` === `${date}T${time}`)
+      return at;
+  }
+  return undefined;
+}
+
+/** Each event's alarm as ical.js reads it: 'DISPLAY <RELATED> <seconds from it>'. */
+function alarmsOf(body: string) {
+  return new ICAL.Component(ICAL.parse(body) as unknown[]).getAllSubcomponents('vevent').map((vevent) => {
+    const alarm = vevent.getFirstSubcomponent('valarm');
+    const trigger = alarm?.getFirstProperty('trigger');
+    const related = trigger?.getParameter('related') ?? 'START';
+    const seconds = (trigger?.getFirstValue() as { toSeconds(): number } | undefined)?.toSeconds();
+    return {
+      summary: String(vevent.getFirstPropertyValue('summary')),
+      alarm: `${String(alarm?.getFirstPropertyValue('action'))} ${String(related)} ${seconds}`,
+    };
+  });
+}
+
+/** 'YYYY-MM-DD' → 'YYYYMMDD', as DTSTART writes it. */
+const compact = (date: string) => date.replaceAll('-', '');
+
+/** The n-th Sunday of a month, as 'YYYY-MM-DD'. */
+const nthSunday = (year: number, month: number, n: number) => {
+  const first = new Date(Date.UTC(year, month - 1, 1));
+  const day = 1 + ((7 - first.getUTCDay()) % 7) + 7 * (n - 1);
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+};
+
 /** A date `days` from now, ahead of today in every zone (reminders cannot be due in the past). */
 const ahead = (days: number) => new Date(Date.now() + (days + 2) * 86_400_000).toISOString().slice(0, 10);
 
@@ -181,15 +228,15 @@ describe.each(backends)('calendar feed on %s', (backend) => {
     expect(byUid(fromNodeIcal)).toEqual(byUid(fromIcalJs.events));
 
     const events = fromIcalJs.events;
-    // each event rings at 07:00 on its day (issue 29): a display alarm seven hours after its start
-    const alarms = new ICAL.Component(ICAL.parse(body) as unknown[])
-      .getAllSubcomponents('vevent')
-      .map((vevent) => {
-        const alarm = vevent.getFirstSubcomponent('valarm');
-        const trigger = alarm?.getFirstPropertyValue('trigger') as { toSeconds(): number } | undefined;
-        return `${String(alarm?.getFirstPropertyValue('action'))} ${trigger?.toSeconds()}`;
-      });
-    expect(alarms).toEqual(events.map(() => `DISPLAY ${7 * 60 * 60}`));
+    // each event rings at 07:00 on its day in the farm's zone (issue 29): a display alarm that many
+    // seconds after the day's start (RELATED=START: not after its end, the next day)
+    const sevenAfterMidnight = (date: string) =>
+      (firstInstantOf(date, '07:00', 'Pacific/Auckland')! -
+        firstInstantOf(date, '00:00', 'Pacific/Auckland')!) /
+      1000;
+    expect(alarmsOf(body).map((event) => event.alarm)).toEqual(
+      events.map((event) => `DISPLAY START ${sevenAfterMidnight(event.start)}`),
+    );
     expect(events.map((event) => event.summary).sort()).toEqual(
       [
         'Clean water trough — Goat Pen', // the next occurrence, a week on
@@ -370,5 +417,156 @@ describe.each(backends)('calendar feed on %s', (backend) => {
     expect(await status(owners)).toBe(200);
     expect(await stateOf(other)).toEqual({ createdAt: null });
     expect(await stateOf(cookie)).toEqual({ createdAt: owners.createdAt });
+  });
+
+  // Issue 29: a reminder with a time of day is a timed event in the farm's zone; the rest ring at
+  // the feed's person's morning time
+  it('writes a reminder with a time as a 30-minute event at that time in the farm’s zone (TZID, VTIMEZONE), ringing at its start', async () => {
+    const link = await createFeed();
+    const day = ahead(5);
+    const dose = await remind({ title: 'Penicillin', dueDate: day, dueTime: '18:00', animalId: clover });
+    const second = await remind({
+      title: 'Check bandage',
+      dueDate: ahead(6),
+      dueTime: '06:15',
+      animalId: clover,
+    });
+    const body = await (await subscribe(link.url)).text();
+
+    expect(body).toContain(`DTSTART;TZID=Pacific/Auckland:${compact(day)}T180000\r\n`);
+    expect(body).toContain(`DTEND;TZID=Pacific/Auckland:${compact(day)}T183000\r\n`);
+    expect(body).toContain(`DTSTART;TZID=Pacific/Auckland:${compact(ahead(6))}T061500\r\n`);
+    // one VTIMEZONE of the zone, before the events, with its daylight-saving rules
+    expect(body.match(/BEGIN:VTIMEZONE\r\nTZID:Pacific\/Auckland\r\n/g)).toHaveLength(1);
+    expect(body.indexOf('BEGIN:VTIMEZONE')).toBeLessThan(body.indexOf('BEGIN:VEVENT'));
+    expect(body).toMatch(/BEGIN:DAYLIGHT[\s\S]*TZOFFSETTO:\+1300[\s\S]*END:DAYLIGHT/);
+    // stamps stay UTC
+    for (const stamp of body.match(/^DTSTAMP:.*$/gm)!) expect(stamp).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r?$/);
+
+    const calendar = new ICAL.Component(ICAL.parse(body) as unknown[]);
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+    const event = new ICAL.Event(
+      calendar
+        .getAllSubcomponents('vevent')
+        .find((vevent) => String(vevent.getFirstPropertyValue('uid')).startsWith(dose.id)),
+    );
+    expect(event.startDate.isDate).toBe(false);
+    expect(event.startDate.zone.tzid).toBe('Pacific/Auckland');
+    const sixPm = firstInstantOf(day, '18:00', 'Pacific/Auckland')!;
+    expect(event.startDate.toJSDate().getTime()).toBe(sixPm);
+    expect(event.endDate.toJSDate().getTime()).toBe(sixPm + 30 * 60_000);
+    const fromNodeIcal = Object.values(nodeIcal.sync.parseICS(body)).find(
+      (item) => item?.type === 'VEVENT' && item.uid.startsWith(dose.id),
+    ) as unknown as { start: Date; end: Date };
+    expect(fromNodeIcal.start.getTime()).toBe(sixPm);
+    expect(fromNodeIcal.end.getTime()).toBe(sixPm + 30 * 60_000);
+
+    const alarms = alarmsOf(body);
+    expect(alarms.find((item) => item.summary === 'Penicillin — Clover')!.alarm).toBe('DISPLAY START 0');
+    expect(alarms.find((item) => item.summary === 'Check bandage — Clover')!.alarm).toBe('DISPLAY START 0');
+
+    // back to all day: the event is all-day again
+    expect((await send(`/api/v1/reminders/${second.id}`, { dueTime: null }, 'PATCH')).status).toBe(200);
+    const after = await (await subscribe(link.url)).text();
+    expect(after).toContain(`DTSTART;VALUE=DATE:${compact(ahead(6))}\r\n`);
+    expect(after).not.toContain(`${compact(ahead(6))}T061500`);
+  });
+
+  it('rings an all-day reminder at the feed’s maker’s own morning time (farm_members.notify_at), 07:00 by default', async () => {
+    const owners = await createFeed();
+    const eve = await join('calendar-eve@example.com', 'member');
+    const eves = await createFeed(eve);
+    // January: no daylight-saving change in Auckland that day
+    const day = `${new Date().getUTCFullYear() + 1}-01-20`;
+    await remind({ title: 'Shear the ewes', dueDate: day, groupId: pen });
+    const ownerId = await userIdOf('calendar-owner@example.com');
+    await t.db.execute(sql`update farm_members set notify_at = '05:45' where user_id = ${ownerId}`);
+
+    const alarmOf = async (link: CalendarFeedLink) =>
+      alarmsOf(await (await subscribe(link.url)).text()).find(
+        (item) => item.summary === 'Shear the ewes — Goat Pen',
+      )!.alarm;
+    expect(await alarmOf(owners)).toBe(`DISPLAY START ${5 * 3600 + 45 * 60}`);
+    expect(await alarmOf(eves)).toBe(`DISPLAY START ${7 * 3600}`);
+    expect(await (await subscribe(owners.url)).text()).toContain('TRIGGER;RELATED=START:PT5H45M');
+
+    // a changed morning time is a changed feed: a new ETag
+    const etag = (await subscribe(owners.url)).headers.get('etag')!;
+    await t.db.execute(sql`update farm_members set notify_at = '07:00' where user_id = ${ownerId}`);
+    expect((await subscribe(owners.url, { 'if-none-match': etag })).status).toBe(200);
+    expect(await alarmOf(owners)).toBe(`DISPLAY START ${7 * 3600}`);
+  });
+
+  it('writes times on daylight-saving days in local wall time with the TZID, the VTIMEZONE covering them (America/New_York)', async () => {
+    const { cookie: dst } = await t.signUpAndConfirm('calendar-dst@example.com');
+    expect(
+      (
+        await send(
+          '/api/v1/farm/settings',
+          { farmName: 'Eastern Farm', timeZone: 'America/New_York' },
+          'PATCH',
+          dst,
+        )
+      ).status,
+    ).toBe(200);
+    const barn = (await (await send('/api/v1/groups', { name: 'Barn' }, 'POST', dst)).json()).id;
+    const cow = (
+      await (await send('/api/v1/animals', { name: 'Daisy', groupIds: [barn] }, 'POST', dst)).json()
+    ).id;
+    const year = new Date().getUTCFullYear() + 1;
+    const springForward = nthSunday(year, 3, 2); // 02:00 → 03:00: 02:30 does not happen
+    const fallBack = nthSunday(year, 11, 1); // 02:00 → 01:00: 01:30 happens twice
+    const skipped = await remind(
+      { title: 'Skipped hour', dueDate: springForward, dueTime: '02:30', animalId: cow },
+      dst,
+    );
+    const twice = await remind(
+      { title: 'Twice hour', dueDate: fallBack, dueTime: '01:30', animalId: cow },
+      dst,
+    );
+    await remind({ title: 'Spring day', dueDate: springForward, animalId: cow }, dst);
+    await remind({ title: 'Autumn day', dueDate: fallBack, animalId: cow }, dst);
+    const link = await createFeed(dst);
+    const body = await (await subscribe(link.url)).text();
+
+    // the wall time as chosen, with the zone: never moved to UTC or to another hour
+    expect(body).toContain(`DTSTART;TZID=America/New_York:${compact(springForward)}T023000\r\n`);
+    expect(body).toContain(`DTSTART;TZID=America/New_York:${compact(fallBack)}T013000\r\n`);
+    // the VTIMEZONE's rules: second Sunday of March and first of November at 02:00
+    expect(body.match(/BEGIN:VTIMEZONE\r\nTZID:America\/New_York\r\n/g)).toHaveLength(1);
+    expect(body).toMatch(
+      /BEGIN:DAYLIGHT\r\n(?:.*\r\n)*?TZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400\r\nDTSTART:\d{8}T020000\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\r\n/,
+    );
+    expect(body).toMatch(
+      /BEGIN:STANDARD\r\n(?:.*\r\n)*?TZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500\r\nDTSTART:\d{8}T020000\r\nRRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU\r\n/,
+    );
+
+    // read as RFC 5545 3.3.5 says: the skipped 02:30 is 03:30 EDT; the event still lasts until after it
+    const byUidStart = (id: string) =>
+      Object.values(nodeIcal.sync.parseICS(body)).find(
+        (item) => item?.type === 'VEVENT' && item.uid.startsWith(id),
+      ) as unknown as { start: Date; end: Date };
+    const spring = byUidStart(skipped.id);
+    expect(spring.start.toISOString()).toBe(`${springForward}T07:30:00.000Z`);
+    expect(spring.end.getTime() - spring.start.getTime()).toBe(30 * 60_000);
+    const autumn = byUidStart(twice.id);
+    expect(autumn.end.getTime()).toBeGreaterThan(autumn.start.getTime());
+    // ical.js, which reads the gap and the repeated hour its own way, still ends each after it starts
+    const calendar = new ICAL.Component(ICAL.parse(body) as unknown[]);
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+    for (const vevent of calendar.getAllSubcomponents('vevent')) {
+      const event = new ICAL.Event(vevent);
+      expect(event.endDate.compare(event.startDate)).toBe(1);
+    }
+
+    // the all-day ones ring at 07:00 local: 6 hours after midnight in spring, 8 in autumn
+    const alarms = alarmsOf(body);
+    expect(alarms.find((item) => item.summary === 'Spring day — Daisy')!.alarm).toBe(
+      `DISPLAY START ${6 * 3600}`,
+    );
+    expect(alarms.find((item) => item.summary === 'Autumn day — Daisy')!.alarm).toBe(
+      `DISPLAY START ${8 * 3600}`,
+    );
+    expect(alarms.find((item) => item.summary === 'Skipped hour — Daisy')!.alarm).toBe('DISPLAY START 0');
   });
 });

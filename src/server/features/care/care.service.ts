@@ -123,6 +123,7 @@ function entriesOf(
         title: medicationReminderTitle(input.medicationName, subject),
         type: 'medical' as const,
         dueDate: due!,
+        dueTime: input.nextDueTime ?? null,
       });
       return { entries, follow: due ? followUp(entries, groupId, reminder) : {} };
     }
@@ -142,6 +143,7 @@ function entriesOf(
         title: weightReminderTitle(subject),
         type: 'weight' as const,
         dueDate: due!,
+        dueTime: input.nextDueTime ?? null,
       });
       return { entries, follow: due ? followUp(entries, groupId, reminder) : {} };
     }

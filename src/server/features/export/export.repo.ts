@@ -149,6 +149,7 @@ export const sheets: Sheet[] = [
     file: 'reminders.csv',
     columns: [
       ['Due Date', 'due_date'],
+      ['Due Time', 'due_time'],
       ['Title', 'title'],
       ['Type', 'type'],
       ['Animal', 'animal'],
@@ -161,7 +162,7 @@ export const sheets: Sheet[] = [
     ],
     keys: ['r.due_date', 'r.id'],
     query: (farmId, after) => sql`
-      select r.id, r.due_date::text as due_date, r.title, r.type, a.name as animal, g.name as group_name,
+      select r.id, r.due_date::text as due_date, to_char(r.due_time, 'HH24:MI') as due_time, r.title, r.type, a.name as animal, g.name as group_name,
         r.repeat_every, r.repeat_unit, case when r.completed then 'yes' else 'no' end as completed,
         to_char(r.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as completed_at
       from reminders r

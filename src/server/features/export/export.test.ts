@@ -103,6 +103,7 @@ describe.each(backends)('export on %s', (backend) => {
       title: 'Trim hooves',
       type: 'routine',
       dueDate: '2030-01-01',
+      dueTime: '18:00',
       groupId: goats,
     });
     const otherPen = (await made('/api/v1/groups', { name: 'Secret Other Pen' }, other)).id;
@@ -179,6 +180,7 @@ describe.each(backends)('export on %s', (backend) => {
     expect(reminders).toHaveLength(1);
     expect(reminders[0]).toMatchObject({
       'Due Date': '2030-01-01',
+      'Due Time': '18:00',
       Title: 'Trim hooves',
       Group: `'=Goats, "dairy"`,
       Completed: 'no',
@@ -566,6 +568,14 @@ describe.each(backends)('export on %s', (backend) => {
     expect(original.tables.egg_collections!.length).toBeGreaterThan(0);
     expect(original.tables.milk_records!.length).toBeGreaterThan(0);
     expect(original.tables.stock_movements!.length).toBeGreaterThan(1);
+    // a reminder's time of day goes out and comes back (issue 29)
+    const times = (document: ExportDocument) =>
+      document.tables
+        .reminders!.map((row) => row.due_time)
+        .filter(Boolean)
+        .sort();
+    expect(times(original)).toEqual(['06:30:00', '06:30:00', '18:00:00']);
+    expect(times(copy)).toEqual(times(original));
 
     // only into an empty farm; a file Paddock cannot read changes nothing
     expect((await send('/api/v1/import', original, 'POST', fresh)).status).toBe(409);

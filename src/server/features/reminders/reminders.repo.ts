@@ -13,6 +13,8 @@ export type NewReminder = {
   title: string;
   type: ReminderType;
   dueDate: string;
+  /** 'HH:MM' in the farm's zone, or null: all day */
+  dueTime?: string | null;
   repeatEvery?: number | null;
   repeatUnit?: RepeatUnit | null;
   repeatFrom?: RepeatFrom;
@@ -22,6 +24,7 @@ export type NewReminder = {
 export type ReminderChanges = {
   title?: string;
   dueDate?: string;
+  dueTime?: string | null;
   repeatEvery?: number | null;
   repeatUnit?: RepeatUnit | null;
   repeatFrom?: RepeatFrom;
@@ -59,10 +62,11 @@ export function careFollowUpStatement(
     return {
       variant: 'batch_reminder',
       sql: sql`, batch_reminder as (
-          insert into ${reminders} (id, farm_id, group_id, animal_id, title, type, due_date, repeat_every,
+          insert into ${reminders} (id, farm_id, group_id, animal_id, title, type, due_date, due_time, repeat_every,
             repeat_unit, repeat_from, care_batch_id)
           select ${randomUUID()}::uuid, ${farmId}::uuid, ${reminder.groupId ?? null}::uuid, ${reminder.animalId ?? null}::uuid,
-            ${reminder.titlePrefix} || (select name from grp), ${reminder.type}::reminder_type, ${reminder.dueDate}::date, ${reminder.repeatEvery ?? null}::int,
+            ${reminder.titlePrefix} || (select name from grp), ${reminder.type}::reminder_type, ${reminder.dueDate}::date,
+            ${reminder.dueTime ?? null}::time, ${reminder.repeatEvery ?? null}::int,
             ${reminder.repeatUnit ?? null}::repeat_unit, ${reminder.repeatFrom ?? 'done'}::repeat_from, ${batchId}::uuid
           where exists (select 1 from ins)
           returning id
@@ -81,6 +85,7 @@ export function careFollowUpStatement(
     title_prefix: reminder.titlePrefix,
     type: reminder.type,
     due_date: reminder.dueDate,
+    due_time: reminder.dueTime ?? null,
     repeat_every: reminder.repeatEvery ?? null,
     repeat_unit: reminder.repeatUnit ?? null,
     repeat_from: reminder.repeatFrom ?? 'done',
@@ -88,12 +93,12 @@ export function careFollowUpStatement(
   return {
     variant: '_entry_reminders',
     sql: sql`, entry_reminders as (
-            insert into ${reminders} (id, farm_id, animal_id, group_id, title, type, due_date, repeat_every,
+            insert into ${reminders} (id, farm_id, animal_id, group_id, title, type, due_date, due_time, repeat_every,
               repeat_unit, repeat_from, care_entry_id)
             select d.id, ${farmId}::uuid, d.animal_id, d.group_id, d.title_prefix || o.name, d.type, d.due_date,
-              d.repeat_every, d.repeat_unit, d.repeat_from, ins.id
+              d.due_time, d.repeat_every, d.repeat_unit, d.repeat_from, ins.id
             from json_to_recordset(${JSON.stringify(due)}::json) as d(id uuid, entry_id uuid, animal_id uuid,
-              group_id uuid, title_prefix text, type reminder_type, due_date date, repeat_every int,
+              group_id uuid, title_prefix text, type reminder_type, due_date date, due_time time, repeat_every int,
               repeat_unit repeat_unit, repeat_from repeat_from)
             join ins on ins.id = d.entry_id
             join owned o on o.id = ins.animal_id
@@ -178,6 +183,8 @@ const reminderColumns = {
   title: reminders.title,
   type: reminders.type,
   dueDate: reminders.dueDate,
+  /** 'HH:MM' (the column reads '18:00:00'), or null: all day */
+  dueTime: sql<string | null>`to_char(${reminders.dueTime}, 'HH24:MI')`,
   animalId: reminders.animalId,
   animalName: animals.name,
   groupId: reminders.groupId,
@@ -349,6 +356,8 @@ export function createRemindersRepo(db: Database) {
               repeatEvery: done.repeatEvery,
               repeatUnit: done.repeatUnit,
               repeatFrom: done.repeatFrom,
+              // the next one is due at the same time of day
+              dueTime: done.dueTime,
               previousId: done.id,
             })
             .onConflictDoNothing({ target: [reminders.farmId, reminders.previousId] })

@@ -16,6 +16,7 @@ type Reminder = {
   repeatEvery: number | null;
   repeatUnit: string | null;
   repeatFrom: 'due' | 'done';
+  dueTime: string | null;
   completed: boolean;
 };
 
@@ -293,5 +294,125 @@ describe.each(backends)('changing reminders on %s', (backend) => {
     expect((await t.request(path, { cookie })).status).toBe(404);
     expect((await patch(path, { title: 'Gone' })).status).toBe(404);
     expect((await post(`${path}/snooze`, { by: 'day' })).status).toBe(404);
+  });
+
+  // Issue 29: a reminder's time of day ('18:00' in the farm's zone), or none (all day)
+  it('keeps a time of day as HH:MM through create, edit, list and Done; refuses a bad one with a 422', async () => {
+    const created = await post('/api/v1/reminders', {
+      title: 'Evening penicillin',
+      type: 'general',
+      dueDate: addDays(today(), 3),
+      dueTime: '18:00',
+      animalId: hens[1]!.id,
+      repeatEvery: 1,
+      repeatUnit: 'day',
+    });
+    expect(created.status).toBe(201);
+    const reminder = (await created.json()) as Reminder;
+    expect(reminder.dueTime).toBe('18:00');
+    const stored = await t.db.execute(
+      sql`select due_time::text as due_time from reminders where id = ${reminder.id}`,
+    );
+    expect(JSON.stringify(stored)).toContain('18:00:00');
+    const listed = (await activeFor(hens[1]!.id)).find((item) => item.id === reminder.id)!;
+    expect(listed.dueTime).toBe('18:00');
+
+    // an all-day reminder says null, on create and in lists
+    const allDay = await reminderDue(4);
+    expect(allDay.dueTime).toBeNull();
+
+    // edit: a new time, then none, then a time again; the date stays
+    const path = `/api/v1/reminders/${reminder.id}`;
+    expect(await (await patch(path, { dueTime: '06:05' })).json()).toMatchObject({
+      dueTime: '06:05',
+      dueDate: reminder.dueDate,
+    });
+    expect((await (await patch(path, { dueTime: null })).json()).dueTime).toBeNull();
+    expect((await (await patch(path, { title: 'Evening penicillin' })).json()).dueTime).toBeNull();
+    expect((await (await patch(path, { dueTime: '23:59' })).json()).dueTime).toBe('23:59');
+
+    // the next one of a repeating reminder keeps the time
+    expect((await post(`${path}/complete`, {})).status).toBe(200);
+    const next = (await activeFor(hens[1]!.id)).find((item) => item.title === 'Evening penicillin')!;
+    expect(next.id).not.toBe(reminder.id);
+    expect(next.dueTime).toBe('23:59');
+
+    for (const dueTime of ['24:00', '18:60', '6:00', '18:00:00', '18h', '', 0]) {
+      const refused = await post('/api/v1/reminders', {
+        title: 'Bad time',
+        type: 'general',
+        dueDate: today(),
+        dueTime,
+        animalId: hens[1]!.id,
+      });
+      expect(refused.status, JSON.stringify(dueTime)).toBe(422);
+      expect(await fields(refused)).toEqual(['dueTime']);
+      const badEdit = await patch(`/api/v1/reminders/${next.id}`, { dueTime });
+      expect(badEdit.status).toBe(422);
+      expect((await badEdit.json()).error.fields.dueTime[0]).toBe('Use a time like 18:00 (00:00 to 23:59)');
+    }
+    expect((await get(`/api/v1/reminders/${next.id}`)).dueTime).toBe('23:59');
+  });
+
+  it('gives a care entry’s next dose its time of day: one animal’s reminder and a group batch’s; 422 without a date', async () => {
+    const one = await post('/api/v1/care-entries', {
+      type: 'medical',
+      animalIds: [hens[3]!.id],
+      dateRecorded: today(),
+      medicationName: 'Penicillin',
+      dosage: 2,
+      dosageUnit: 'mL',
+      nextDueDate: addDays(today(), 1),
+      nextDueTime: '18:00',
+    });
+    expect(one.status, await one.clone().text()).toBe(201);
+    const own = (await activeFor(hens[3]!.id)).find((item) => item.title === 'Penicillin Reminder - Hen 4')!;
+    expect(own).toMatchObject({ dueDate: addDays(today(), 1), dueTime: '18:00' });
+
+    const batch = await post('/api/v1/care-entries', {
+      type: 'weight',
+      groupId: flock.id,
+      weights: hens.slice(2, 4).map((hen) => ({ animalId: hen.id, weightValue: 2.5 })),
+      dateRecorded: today(),
+      nextDueDate: addDays(today(), 7),
+      nextDueTime: '07:30',
+    });
+    expect(batch.status, await batch.clone().text()).toBe(201);
+    const weighIn = (await activeFor(hens[2]!.id)).find((item) => item.animalCount === 2)!;
+    expect(weighIn).toMatchObject({ dueDate: addDays(today(), 7), dueTime: '07:30' });
+
+    // without a time: all day, as before
+    const plain = await post('/api/v1/care-entries', {
+      type: 'medical',
+      animalIds: [hens[3]!.id],
+      dateRecorded: today(),
+      medicationName: 'Vitamin B',
+      dosage: 1,
+      dosageUnit: 'mL',
+      nextDueDate: addDays(today(), 2),
+    });
+    expect(plain.status).toBe(201);
+    expect(
+      (await activeFor(hens[3]!.id)).find((item) => item.title.startsWith('Vitamin B'))!.dueTime,
+    ).toBeNull();
+
+    const before = (await activeFor(hens[3]!.id)).length;
+    for (const [change, field] of [
+      [{ nextDueTime: '18:00' }, 'nextDueTime'],
+      [{ nextDueDate: addDays(today(), 1), nextDueTime: '25:00' }, 'nextDueTime'],
+    ] as const) {
+      const refused = await post('/api/v1/care-entries', {
+        type: 'medical',
+        animalIds: [hens[3]!.id],
+        dateRecorded: today(),
+        medicationName: 'Never given',
+        dosage: 1,
+        dosageUnit: 'mL',
+        ...change,
+      });
+      expect(refused.status).toBe(422);
+      expect(await fields(refused)).toEqual([field]);
+    }
+    expect((await activeFor(hens[3]!.id)).length).toBe(before);
   });
 });

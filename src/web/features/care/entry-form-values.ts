@@ -33,6 +33,8 @@ export type EntryFormValues = {
   dateRecorded: string;
   /** the next dose or weight check (new medical and weight entries); blank = no reminder */
   nextDueDate: string;
+  /** the next one's time of day, 'HH:MM'; blank = any time that day */
+  nextDueTime: string;
   medicationName: string;
   dosage: string;
   dosageUnit: string;
@@ -117,6 +119,7 @@ export function entryFormDefaults(
   return {
     dateRecorded: entry?.dateRecorded ?? today,
     nextDueDate: '',
+    nextDueTime: '',
     medicationName: entry?.medicationName ?? '',
     dosage: number(entry?.dosage),
     dosageUnit: entry?.dosageUnit ?? '',
@@ -184,6 +187,7 @@ export function toCreateInput(
     dateRecorded: date(values.dateRecorded),
   };
   const nextDueDate = values.nextDueDate || null;
+  const nextDueTime = values.nextDueTime || null;
   switch (setup.type) {
     case 'medical':
       return {
@@ -199,6 +203,7 @@ export function toCreateInput(
         medicineId: values.medicineId || null,
         lotId: values.lotId || null,
         nextDueDate,
+        nextDueTime,
       };
     case 'weight':
       return {
@@ -215,6 +220,7 @@ export function toCreateInput(
             ],
         weightUnit: setup.unit,
         nextDueDate,
+        nextDueTime,
       };
     case 'note':
       return { type: 'note', ...common, animalIds, title: values.title, noteContent: values.noteContent };
@@ -282,6 +288,7 @@ export function changesOf(values: EntryEditValues, entry: CareEntry, batch?: Bat
 const sameNames = [
   'dateRecorded',
   'nextDueDate',
+  'nextDueTime',
   'medicationName',
   'dosage',
   'dosageUnit',

@@ -21,6 +21,7 @@ import {
   type ReminderDetail,
   type ReminderUpdate,
 } from '../../../shared/schemas/care';
+import { isTimeOfDay, timeOfDayMessage } from '../../../shared/schemas/common';
 import type { Group } from '../../../shared/schemas/groups';
 
 export const typeOptions = [
@@ -35,6 +36,8 @@ export type ReminderFormValues = {
   title: string;
   type: OwnType;
   dueDate: string;
+  /** 'HH:MM', or '' for all day */
+  dueTime: string;
   target: 'animal' | 'group';
   animalId: string;
   groupId: string;
@@ -51,6 +54,7 @@ export const formFields = [
   'title',
   'type',
   'dueDate',
+  'dueTime',
   'animalId',
   'groupId',
   'animalIds',
@@ -85,6 +89,7 @@ export function reminderFormDefaults(
       title: reminder.title,
       type: 'general',
       dueDate: reminder.dueDate,
+      dueTime: reminder.dueTime ?? '',
       target: reminder.groupId ? 'group' : 'animal',
       animalId: reminder.animalId ?? '',
       groupId: reminder.groupId ?? '',
@@ -99,6 +104,7 @@ export function reminderFormDefaults(
     title: '',
     type: 'general',
     dueDate: today,
+    dueTime: '',
     target:
       preselected && 'groupId' in preselected
         ? 'group'
@@ -129,6 +135,7 @@ function toCreateInput(values: ReminderFormValues, id: string): ReminderCreate {
     title: values.title,
     type: values.type,
     dueDate: values.dueDate,
+    dueTime: values.dueTime || null,
     animalId: values.target === 'animal' ? values.animalId || null : null,
     groupId: values.target === 'group' ? values.groupId || null : null,
     ...repeatOf(values),
@@ -147,6 +154,7 @@ function toUpdateInput(
   const changes: ReminderUpdate = {
     title: values.title,
     dueDate: values.dueDate,
+    dueTime: values.dueTime || null,
     ...repeatOf(values),
     repeatFrom: values.repeatFrom,
   };
@@ -173,6 +181,8 @@ export function reminderFormSchema({ id, today, reminder, initialAnimals }: Remi
     title: api.title,
     type: api.type,
     dueDate,
+    // '' is all day; a time is the API's 'HH:MM'
+    dueTime: z.string().check(z.refine((value) => value === '' || isTimeOfDay(value), timeOfDayMessage)),
     target: z.enum(['animal', 'group']),
     animalId: z.string(),
     groupId: z.string(),

@@ -6,4 +6,7 @@ export function repeatHint(every: number, unit: RepeatUnit): string {
   return every === 1 ? `Every ${unit}` : `Every ${every} ${unit}s`;
 }
 
+/** A reminder's day with its time of day, if it has one: '12/03/26 · 18:00' (issue 29). */
+export const withTime = (day: string, time: string | null) => (time ? `${day} · ${time}` : day);
+
 export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

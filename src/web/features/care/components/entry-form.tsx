@@ -126,18 +126,27 @@ export function EntryForm({
 
   const heading = `${editing ? 'Edit' : 'Add'} ${nouns[type]}`;
   const reminderField = withReminder && (
-    <TextField
-      label={type === 'medical' ? 'Next dose reminder' : 'Next weight check'}
-      type="date"
-      min={today}
-      hint={
-        isGroup
-          ? 'Optional: one reminder on this day for all the animals included'
-          : 'Optional: a reminder on this day'
-      }
-      error={errors.nextDueDate?.message}
-      {...form.register('nextDueDate')}
-    />
+    <div className="grid grid-cols-2 items-start gap-3">
+      <TextField
+        label={type === 'medical' ? 'Next dose reminder' : 'Next weight check'}
+        type="date"
+        min={today}
+        hint={
+          isGroup
+            ? 'Optional: one reminder on this day for all the animals included'
+            : 'Optional: a reminder on this day'
+        }
+        error={errors.nextDueDate?.message}
+        {...form.register('nextDueDate')}
+      />
+      {/* the reminder's time of day (issue 29): it rings then; blank = any time that day */}
+      <TextField
+        label="Time of day (optional)"
+        type="time"
+        error={errors.nextDueTime?.message}
+        {...form.register('nextDueTime')}
+      />
+    </div>
   );
 
   return (

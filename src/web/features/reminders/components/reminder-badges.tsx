@@ -28,8 +28,13 @@ const dueTones: Record<Badge['tone'], string> = {
   upcoming: secondary,
 };
 
-export function DueBadge({ badge }: { badge: Badge }) {
-  return <span className={`${badgeClasses} ${dueTones[badge.tone]}`}>{badge.label}</span>;
+/** How soon, and at what time of day when it has one ('Today · 18:00'). */
+export function DueBadge({ badge, time = null }: { badge: Badge; time?: string | null }) {
+  return (
+    <span className={`${badgeClasses} ${dueTones[badge.tone]}`}>
+      {time ? `${badge.label} · ${time}` : badge.label}
+    </span>
+  );
 }
 
 export function OverdueBadge() {

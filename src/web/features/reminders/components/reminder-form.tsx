@@ -1,5 +1,6 @@
 // The reminder form, to add one (/reminders/new) or change one (/reminders/:id/edit): title, type
-// (new ones: general, feeding, routine care), due date (today..+10 years in the farm's zone), who it
+// (new ones: general, feeding, routine care), due date (today..+10 years in the farm's zone) and an
+// optional time of day (issue 29), who it
 // is for (reminder-target-fields.tsx), and a repeat counted from the due date or from the day done
 // (reminder-repeat-fields.tsx). Checked with the API's own schemas (reminder-form-values.ts); the
 // server's field errors come back onto the fields.
@@ -142,14 +143,23 @@ export function ReminderForm({
             ))}
           </SelectField>
         )}
-        <TextField
-          label="Due date"
-          type="date"
-          min={reminder && reminder.dueDate < today ? reminder.dueDate : today}
-          max={latestReminderDate(today)}
-          error={errors.dueDate?.message}
-          {...form.register('dueDate')}
-        />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField
+            label="Due date"
+            type="date"
+            min={reminder && reminder.dueDate < today ? reminder.dueDate : today}
+            max={latestReminderDate(today)}
+            error={errors.dueDate?.message}
+            {...form.register('dueDate')}
+          />
+          {/* empty: any time that day (the morning notification and an all-day calendar event) */}
+          <TextField
+            label="Time of day (optional)"
+            type="time"
+            error={errors.dueTime?.message}
+            {...form.register('dueTime')}
+          />
+        </div>
         <ReminderTargetFields
           form={form}
           animals={animals}

@@ -14,7 +14,7 @@ import { useCan } from '../../../lib/farm';
 import { saveOrQueue, useOutbox, waitingToSync } from '../../../lib/outbox';
 import { useCompleteReminder, useReopenReminder } from '../api/reminders';
 import { OverdueBadge, TypeBadge } from './reminder-badges';
-import { plural, repeatHint } from '../reminder-format';
+import { plural, repeatHint, withTime } from '../reminder-format';
 
 /** Who the reminder is for, as a link to their page; a group batch's adds '· N animals'. */
 export function ReminderSubject({ reminder }: { reminder: Reminder }) {
@@ -163,7 +163,7 @@ export function ReminderItem({ reminder, today }: { reminder: Reminder; today: s
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
           <span className="inline-flex items-center gap-1 whitespace-nowrap">
             <CalendarDays aria-hidden className="size-3.5 shrink-0" />
-            Due {usDate(reminder.dueDate)}
+            Due {withTime(usDate(reminder.dueDate), reminder.dueTime)}
           </span>
           <ReminderSubject reminder={reminder} />
           {reminder.repeatEvery && reminder.repeatUnit && (

@@ -126,7 +126,7 @@ export function UpcomingRemindersCard() {
                     {label && <span>{label}</span>}
                   </div>
                 </div>
-                <DueBadge badge={reminderBadge(reminder.dueDate, today)} />
+                <DueBadge badge={reminderBadge(reminder.dueDate, today)} time={reminder.dueTime} />
                 <DoneButton reminder={reminder} compact />
               </li>
             );
