@@ -1,12 +1,7 @@
 // Account → 'Notifications' (issue 29, decision 0045): the devices a person turned Web Push on for
 // on the farm in use, and the time of their morning notification.
 import * as z from 'zod/mini';
-import { requiredText } from './common';
-
-/** A time of day, 'HH:MM' on a 24-hour clock, in the farm's zone (the same rule as common.ts's `timeOfDay`). */
-const timeOfDay = z
-  .string('Enter a time of day')
-  .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM, 00:00 to 23:59'));
+import { requiredText, timeOfDay } from './common';
 
 /** Devices a person may turn notifications on for on one farm. */
 export const maxDevices = 10;
