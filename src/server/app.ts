@@ -53,6 +53,9 @@ import { createWarningsService } from './features/medicines/warnings.service';
 import { createMoneyRepo } from './features/money/money.repo';
 import { moneyRoutes } from './features/money/money.routes';
 import { createMoneyService } from './features/money/money.service';
+import { createNotificationsRepo } from './features/notifications/notifications.repo';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { createNotificationsService } from './features/notifications/notifications.service';
 import { createProfileRepo } from './features/account/profile.repo';
 import { createProfileService } from './features/account/profile.service';
 import { profileRoutes } from './features/account/profile.routes';
@@ -112,6 +115,7 @@ export type ApiRoutes = Hono<
   | RoutesOf<typeof calendarRoutes>
   | RoutesOf<typeof exportRoutes>
   | RoutesOf<typeof dailyEmailRoutes>
+  | RoutesOf<typeof notificationsRoutes>
   | RoutesOf<typeof accountRoutes>
   | RoutesOf<typeof membersRoutes>
   | RoutesOf<typeof moneyRoutes>
@@ -317,6 +321,16 @@ export function createApp(deps: AppDeps) {
   api.route('/', exportRoutes({ repo: createExportRepo(db), db }));
   const dailyEmails = createDailyEmailRepo(db);
   api.route('/', dailyEmailRoutes(dailyEmails));
+  api.route(
+    '/',
+    notificationsRoutes(
+      createNotificationsService({
+        repo: createNotificationsRepo(db),
+        publicKey: config.vapid.publicKey,
+        allowPrivateEndpoints: config.pushAllowPrivateEndpoints,
+      }),
+    ),
+  );
   api.route(
     '/',
     accountRoutes({ repo: createAccountRepo(db), photos: deps.photos, sessions, secure: config.secure }),

@@ -1,5 +1,5 @@
 // The only reader of process.env: parses the environment once, fails fast with a clear message.
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -30,6 +30,21 @@ const environmentSchema = z.object({
     .refine((hops) => hops >= 0 && hops <= 10, 'must be true, false or a number of proxies (0–10)'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Web Push (decision 0045): the server's VAPID key pair, both or neither; else generated into DATA_DIR
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be an uncompressed P-256 public key, base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: address')
+    .optional(),
+  // tests only: lets push endpoints be http and on private or loopback addresses
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = {
@@ -52,7 +67,13 @@ export type Config = {
   jobIntervalMs: number;
   /** true when the public origin is https: secure cookies and HSTS */
   secure: boolean;
+  /** the server's VAPID identity for Web Push (decision 0045) */
+  vapid: VapidKeys;
+  /** tests only: push endpoints may be http and on private or loopback addresses */
+  pushAllowPrivateEndpoints: boolean;
 };
+
+export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
 export class ConfigError extends Error {}
 
@@ -68,6 +89,45 @@ function resolveAuthSecret(given: string | undefined, nodeEnv: string, dataDir: 
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The VAPID key pair: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or the pair generated on first start
+ * and kept in DATA_DIR (vapid-keys.json, 0600). Tests without a data folder get a pair of their own.
+ * Every server behind one database must use the same pair: devices subscribe with its public key.
+ */
+function resolveVapidKeys(
+  env: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string },
+  nodeEnv: string,
+  dataDir: string,
+): { publicKey: string; privateKey: string } {
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY)
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
+  if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY)
+    throw new ConfigError('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.');
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof kept.publicKey !== 'string' || typeof kept.privateKey !== 'string')
+      throw new ConfigError(`${file} does not hold a VAPID key pair; delete it to make a new one.`);
+    return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+  }
+  const keys = newVapidKeys();
+  if (nodeEnv === 'test' && !existsSync(dataDir)) return keys;
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
+}
+
+/** A new P-256 key pair, base64url: the public key uncompressed (65 bytes), the private key 32 bytes. */
+function newVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const privateKey = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url'),
+  };
 }
 
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
@@ -93,5 +153,15 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     logLevel: env.LOG_LEVEL,
     jobIntervalMs: env.JOB_INTERVAL_SECONDS * 1000,
     secure: appUrl.startsWith('https://'),
+    vapid: {
+      ...resolveVapidKeys(env, env.NODE_ENV, dataDir),
+      // who the push services may write to about this server's pushes
+      subject:
+        env.VAPID_SUBJECT ??
+        (appUrl.startsWith('https://')
+          ? new URL(appUrl).origin
+          : `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM}`),
+    },
+    pushAllowPrivateEndpoints: env.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true',
   };
 }

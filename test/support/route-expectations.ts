@@ -1,5 +1,17 @@
 // Who may call each route, one row per route: read by authorization-matrix.test.ts, which fails on
 // any registered route (Hono's or Better Auth's) without a row here. A new route needs a new row.
+import { createECDH, randomBytes } from 'node:crypto';
+
+/** A Web Push subscription of a device of no one's (a real P-256 key, a public push service's address). */
+export function pushSubscriptionBody(label = 'Matrix phone') {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://push.example.com/send/${randomBytes(12).toString('hex')}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    label,
+  };
+}
 
 /** Numbers the matrix's imported animals apart. */
 let importedGoats = 0;
@@ -25,6 +37,8 @@ export type OwnerRecords = {
   /** made only for a row that names it: an invitation still out, and a member of the owner's farm (a throwaway one) */
   invitation: string;
   member: string;
+  /** made only for a row that names it: a device the owner turned notifications on for */
+  device: string;
 };
 
 /** Owner ⊃ Member ⊃ Farm Sitter (src/server/http/permissions.ts enforces it; this says what we expect). */
@@ -312,6 +326,31 @@ export const appRoutes: Record<string, AppRouteRow> = {
   'POST /api/v1/calendar-feed': { kind: 'api', least: 'sitter', owner: 201, otherFarm: 201 },
   'DELETE /api/v1/calendar-feed': { kind: 'api', least: 'sitter', owner: 204, otherFarm: 204 },
   'GET /api/v1/daily-email': { kind: 'api', least: 'sitter', owner: 200, otherFarm: 200 },
+  // each person's own devices and morning time (notifications.test.ts tries two people's devices)
+  'GET /api/v1/notifications': { kind: 'api', least: 'sitter', owner: 200, otherFarm: 200 },
+  'PATCH /api/v1/notifications': {
+    kind: 'api',
+    least: 'sitter',
+    body: () => ({ notifyAt: '06:30' }),
+    owner: 200,
+    otherFarm: 200,
+  },
+  'POST /api/v1/notifications/devices': {
+    kind: 'api',
+    least: 'sitter',
+    body: () => pushSubscriptionBody(),
+    owner: 201,
+    otherFarm: 201,
+  },
+  // the owner's device: no one else's to turn off, whatever their role
+  'DELETE /api/v1/notifications/devices/:id': {
+    kind: 'api',
+    least: 'sitter',
+    params: { id: 'device' },
+    roleStatus: { member: 404, sitter: 404 },
+    owner: 204,
+    otherFarm: 404,
+  },
   'PUT /api/v1/daily-email': {
     kind: 'api',
     least: 'sitter',

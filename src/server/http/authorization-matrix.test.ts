@@ -23,6 +23,7 @@ import { appUrl, backends, createTestApp, type TestApp } from '../../../test/sup
 import {
   appRoutes,
   authRoutes,
+  pushSubscriptionBody,
   type OwnerRecords,
   type RecordKind,
   type Role,
@@ -280,6 +281,13 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
     const records = {
       invitation: needs.includes('invitation') ? (await invite('member')).id : '',
       member: needs.includes('member') ? (await join('member')).userId : '',
+      device: needs.includes('device')
+        ? (
+            await json(
+              await send('/api/v1/notifications/devices', { cookie: c, body: pushSubscriptionBody() }),
+            )
+          ).id
+        : '',
       breeding: breeding.id,
       eggCollection: eggs.id,
       milkRecord: milk.records[0].id,
@@ -323,6 +331,7 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
       reminders: await read('/api/v1/reminders'),
       species: await read('/api/v1/species'),
       profile: await read('/api/v1/profile'),
+      notifications: await read('/api/v1/notifications'),
     };
   }
 

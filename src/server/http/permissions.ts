@@ -57,6 +57,11 @@ export const permissions: Record<string, Need> = {
   'DELETE /api/v1/account': 'sitter', // one's own account; a farm with another owner stays
   'GET /api/v1/daily-email': 'sitter',
   'PUT /api/v1/daily-email': 'sitter',
+  // each person's own devices and morning time (a device of someone else's is a 404)
+  'GET /api/v1/notifications': 'sitter',
+  'PATCH /api/v1/notifications': 'sitter',
+  'POST /api/v1/notifications/devices': 'sitter',
+  'DELETE /api/v1/notifications/devices/:id': 'sitter',
   'GET /api/v1/farms': 'sitter',
   'PUT /api/v1/farms/current': 'sitter',
   'POST /api/v1/invitations/accept': 'sitter',
