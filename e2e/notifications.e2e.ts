@@ -55,7 +55,7 @@ function subscriptionKeys() {
 /**
  * Stands in for the browser's push service: PushManager.subscribe answers with a subscription of
  * this endpoint and keys (once notifications are allowed, as Chromium does), and records what it
- * was asked; unsubscribe says so.
+ * was asked; unsubscribe says so. The subscription lasts across page loads, as a browser's does.
  */
 function standInPushService({
   endpoint,
@@ -64,10 +64,6 @@ function standInPushService({
   endpoint: string;
   keys: { p256dh: string; auth: string };
 }) {
-  type Recorder = { asked?: { userVisibleOnly: boolean; key: number[] }; unsubscribed?: boolean };
-  const state = window as unknown as { pushStandIn: Recorder };
-  state.pushStandIn = {};
-  let current: PushSubscription | null = null;
   const subscription = {
     endpoint,
     expirationTime: null,
@@ -75,8 +71,8 @@ function standInPushService({
     getKey: () => null,
     toJSON: () => ({ endpoint, expirationTime: null, keys }),
     unsubscribe: () => {
-      current = null;
-      state.pushStandIn.unsubscribed = true;
+      localStorage.removeItem('standIn.subscribed');
+      localStorage.setItem('standIn.unsubscribed', 'yes');
       return Promise.resolve(true);
     },
   } as unknown as PushSubscription;
@@ -84,15 +80,21 @@ function standInPushService({
     if (Notification.permission !== 'granted')
       return Promise.reject(new DOMException('Registration failed - permission denied', 'NotAllowedError'));
     const key = options?.applicationServerKey;
-    state.pushStandIn.asked = {
+    const asked = {
       userVisibleOnly: options?.userVisibleOnly === true,
       key: key instanceof Uint8Array ? Array.from(key as Uint8Array) : [],
     };
-    current = subscription;
+    localStorage.setItem('standIn.asked', JSON.stringify(asked));
+    localStorage.setItem('standIn.subscribed', 'yes');
     return Promise.resolve(subscription);
   };
-  PushManager.prototype.getSubscription = () => Promise.resolve(current);
+  PushManager.prototype.getSubscription = () =>
+    Promise.resolve(localStorage.getItem('standIn.subscribed') ? subscription : null);
 }
+
+/** What the stand-in recorded. */
+const standIn = (page: Page, what: 'asked' | 'unsubscribed') =>
+  page.evaluate((key) => localStorage.getItem(`standIn.${key}`), what);
 
 describe.skipIf(!browserAvailable)('notifications: this device, the worker, and Done', () => {
   const browser = sharedBrowser();
@@ -206,7 +208,7 @@ describe.skipIf(!browserAvailable)('notifications: this device, the worker, and 
     async function dueReminder(title: string) {
       const reminder = await api.post<ApiReminder>('/api/v1/reminders', {
         title,
-        type: 'medical',
+        type: 'general',
         dueDate: today,
         animalId: daisy,
       });
@@ -255,11 +257,12 @@ describe.skipIf(!browserAvailable)('notifications: this device, the worker, and 
       await expectVisible(mine.getByText(`Linux · Chrome · since ${month}`, { exact: false }));
       await expect(turnOn().count(), 'no second offer for this device').resolves.toBe(0);
 
-      const asked = await page.evaluate(
-        () => (window as unknown as { pushStandIn: { asked: unknown } }).pushStandIn.asked,
-      );
+      const asked = JSON.parse((await standIn(page, 'asked')) ?? 'null') as unknown;
       const { publicKey, devices: stored } = await settings();
-      expect(asked).toEqual({ userVisibleOnly: true, key: [...Buffer.from(publicKey, 'base64url')] });
+      expect(asked, 'subscribed with the server’s key, every push shown').toEqual({
+        userVisibleOnly: true,
+        key: [...Buffer.from(publicKey, 'base64url')],
+      });
       expect(stored.map((device) => device.label)).toEqual(['Linux · Chrome']);
 
       // the same person's phone, turned on there
@@ -293,23 +296,16 @@ describe.skipIf(!browserAvailable)('notifications: this device, the worker, and 
       await expectToast(page, 'Notifications off', 'Pixel 8 · Chrome');
       await eventually(async () => (await settings()).devices.length, 1, 'the phone is off');
       expect(
-        await page.evaluate(
-          () => (window as unknown as { pushStandIn: { unsubscribed?: boolean } }).pushStandIn.unsubscribed,
-        ),
+        await standIn(page, 'unsubscribed'),
         "another device's 'Turn off' leaves this browser subscribed",
-      ).toBeUndefined();
+      ).toBeNull();
 
       await section()
         .getByRole('button', { name: 'Turn off Linux · Chrome (this device)', exact: true })
         .click();
       await expectToast(page, 'Notifications off', 'Linux · Chrome');
       await eventually(async () => (await settings()).devices.length, 0, 'this device is off');
-      expect(
-        await page.evaluate(
-          () => (window as unknown as { pushStandIn: { unsubscribed?: boolean } }).pushStandIn.unsubscribed,
-        ),
-        'this browser unsubscribed too',
-      ).toBe(true);
+      expect(await standIn(page, 'unsubscribed'), 'this browser unsubscribed too').toBe('yes');
       await expectVisible(turnOn());
       await expectVisible(section().getByText('Notifications are off on all your devices.', { exact: true }));
     });
@@ -322,8 +318,9 @@ describe.skipIf(!browserAvailable)('notifications: this device, the worker, and 
       await section().getByRole('button', { name: 'Save Time', exact: true }).click();
       await expectToast(page, 'Morning notification time saved');
       await eventually(async () => (await settings()).notifyAt, '06:30', 'the time is saved');
+      // after a load: the device's copy first, then the server's answer
       await openAccount();
-      expect(await time.inputValue()).toBe('06:30');
+      await eventually(() => time.inputValue(), '06:30', 'the saved time is shown');
     });
 
     it("shows what the server pushes, with 'Done' only for a reminder, and a tap opens the reminders", async () => {
