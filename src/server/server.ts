@@ -12,6 +12,9 @@ import { createDailyEmailRepo } from './features/daily-email/daily-email.repo';
 import { createDailyEmailJob } from './features/daily-email/daily-email.job';
 import { createWarningsRepo } from './features/medicines/warnings.repo';
 import { createDayWarnings } from './features/medicines/warnings.service';
+import { createNotificationsJob } from './features/notifications/notifications.job';
+import { createNotificationsRepo } from './features/notifications/notifications.repo';
+import { createPushSender } from './features/notifications/push-sender';
 import { createDemoCleanupJob } from './features/demo/demo.service';
 import { createMailSender, createQueueMailer } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
@@ -69,6 +72,15 @@ export async function startServer(config: Config) {
       cabinet: createDayWarnings(createWarningsRepo(handle.db)),
       mailer,
       origin,
+      logger,
+    }),
+    // reminders that ring (decision 0045): Web Push to each person's devices
+    createNotificationsJob({
+      repo: createNotificationsRepo(handle.db),
+      send: createPushSender({
+        vapid: config.vapid,
+        allowPrivateEndpoints: config.pushAllowPrivateEndpoints,
+      }),
       logger,
     }),
     createDemoCleanupJob({ db: handle.db, photos }),

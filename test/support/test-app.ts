@@ -12,6 +12,9 @@ import { createDailyEmailJob } from '../../src/server/features/daily-email/daily
 import { createDailyEmailRepo } from '../../src/server/features/daily-email/daily-email.repo';
 import { createWarningsRepo } from '../../src/server/features/medicines/warnings.repo';
 import { createDayWarnings } from '../../src/server/features/medicines/warnings.service';
+import { createNotificationsJob } from '../../src/server/features/notifications/notifications.job';
+import { createNotificationsRepo } from '../../src/server/features/notifications/notifications.repo';
+import { createPushSender } from '../../src/server/features/notifications/push-sender';
 import { createLogger } from '../../src/server/log/logger';
 import { createMailSender, createQueueMailer } from '../../src/server/mail/mail-queue';
 import type { Email, Mailer } from '../../src/server/mail/mailer';
@@ -110,6 +113,12 @@ export async function createTestApp(
       return sent;
     },
   };
+  /** the notification run (Web Push), run by the test with the clock it chooses */
+  const notifications = createNotificationsJob({
+    repo: createNotificationsRepo(handle.db),
+    send: createPushSender({ vapid: config.vapid, allowPrivateEndpoints: config.pushAllowPrivateEndpoints }),
+    logger,
+  });
   const app = createApp({
     config,
     db: handle.db,
@@ -191,6 +200,9 @@ export async function createTestApp(
     /** the PostgreSQL database's URL (a second server can open it); undefined on PGlite */
     databaseUrl,
     dailyEmail,
+    notifications,
+    /** the server's VAPID keys and settings, as the app was given them */
+    config,
     mailer,
     /** the queue's sender: run(now) is one pass, as the job interval runs it */
     mailSender,

@@ -8,6 +8,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { addDays, dateInZone } from '../../shared/care/dates';
+import { pushSubscriptionBody } from '../../../test/support/route-expectations';
 import { appUrl, type TestApp } from '../../../test/support/test-app';
 import { backupTableNames, queryRows, quoted } from './backup-tables';
 import * as schema from '../db/schema';
@@ -220,6 +221,10 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
   // the daily reminder email, sent on a morning three weeks on (the farm is on UTC)
   await call('PUT', '/api/v1/daily-email', { enabled: true });
   expect(await t.dailyEmail.run(new Date(`${addDays(today, 20)}T08:00:00Z`))).toBe(1);
+  // a device with notifications on (Web Push), and the run's claim of a morning: one that came
+  // too late to send (23:00, the server down since 07:00), so nothing goes out of the test
+  await call('POST', '/api/v1/notifications/devices', pushSubscriptionBody('Pixel 8 · Chrome'));
+  expect(await t.notifications.run(new Date(`${addDays(today, 20)}T23:00:00Z`))).toBe(0);
   // a device the account knows: a sign-in with the password from a second browser
   const signIn = await t.request('/api/auth/sign-in/email', { body: { email, password } });
   expect(signIn.status).toBe(200);

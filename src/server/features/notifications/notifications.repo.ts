@@ -215,19 +215,22 @@ export function createNotificationsRepo(db: Database) {
     async devicesOf(people: { farm_id: string; user_id: string }[]): Promise<Map<string, PushTarget[]>> {
       const byPerson = new Map<string, PushTarget[]>();
       if (people.length === 0) return byPerson;
+      const pairs = [...new Set(people.map((one) => `${one.farm_id}/${one.user_id}`))].map((pair) => {
+        const [farm_id, user_id] = pair.split('/');
+        return { farm_id, user_id };
+      });
       const rows = await queryRows<PushTarget & { farm_id: string; user_id: string }>(
         db,
         sql`select s.farm_id, s.user_id, s.id, s.endpoint, s.p256dh, s.auth
             from push_subscriptions s
-            join json_to_recordset(${JSON.stringify(people)}::json) as p(farm_id uuid, user_id uuid)
+            join json_to_recordset(${JSON.stringify(pairs)}::json) as p(farm_id uuid, user_id uuid)
               on p.farm_id = s.farm_id and p.user_id = s.user_id
             order by s.created_at, s.id`,
       );
       for (const row of rows) {
         const key = `${row.farm_id}/${row.user_id}`;
         const list = byPerson.get(key) ?? [];
-        if (!list.some((one) => one.id === row.id))
-          list.push({ id: row.id, endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth });
+        list.push({ id: row.id, endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth });
         byPerson.set(key, list);
       }
       return byPerson;

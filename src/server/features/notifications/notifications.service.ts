@@ -58,7 +58,13 @@ export function createNotificationsService(deps: {
       const added = await repo.addDevice(
         farmId,
         userId,
-        { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, label: input.label },
+        {
+          endpoint: input.endpoint,
+          // stored unpadded, as browsers give them
+          p256dh: input.keys.p256dh.replace(/=+$/, ''),
+          auth: input.keys.auth.replace(/=+$/, ''),
+          label: input.label,
+        },
         maxDevices,
       );
       if (added === 'too many') throw new AppError(422, 'TOO_MANY_DEVICES', tooManyDevicesMessage);
