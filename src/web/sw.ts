@@ -140,7 +140,8 @@ async function markDone(reminderId: string, title: string, url: string): Promise
     tabs.postMessage('queued');
     tabs.close();
   }
-  if (status !== 0 && status < 500 && status !== 408 && status !== 429) await openApp(url);
+  // refused (or kept for a session that ended, or not kept at all): the app shows why
+  if (!userId || (status >= 400 && status < 500 && status !== 408 && status !== 429)) await openApp(url);
 }
 
 /** Focuses an open Paddock window (showing the url there, by the app's own router) or opens one. */
