@@ -14,7 +14,7 @@ export default defineConfig({
     tailwindcss(),
     // The installable app and its offline shell (docs/decisions/0031-offline.md). The app registers
     // the worker itself (lib/app-update.ts): the landing page stays free of script, and the worker
-    // never answers for it ('/'), the API, or the signed-out secret-link pages.
+    // never answers for it ('/'), the API, or the signed-out secret-link pages (sw.ts).
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -34,23 +34,17 @@ export default defineConfig({
           { src: '/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
+      // Our own worker (src/web/sw.ts: the shell below, and the reminders' notifications of issue
+      // 29, decision 0045), into which the plugin injects the list of files to precache.
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // the landing page and its stylesheet are the server's, fetched fresh; not the app shell
         globIgnores: ['landing.html', 'assets/landing-*.css', '.vite/**'],
-        navigateFallback: '/index.html',
-        // '/' is the server's (the landing page, or a redirect): not the precached app shell
-        directoryIndex: null,
-        navigateFallbackDenylist: [
-          /^\/$/,
-          /^\/api\//,
-          /^\/internal\//,
-          /^\/record\//,
-          /^\/unsubscribe\//,
-          /^\/invite\//,
-        ],
-        inlineWorkboxRuntime: true,
-        cleanupOutdatedCaches: true,
+        // one classic script, served as /sw.js alone (the server serves no other worker file)
+        rollupFormat: 'iife',
       },
     }),
   ],

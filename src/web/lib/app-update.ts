@@ -1,7 +1,9 @@
-// The service worker (vite-plugin-pwa, Workbox): the app's shell and code kept on the device. A new
-// version waits until the user chooses 'Reload', so a page in use is never swapped under them.
+// The service worker (vite-plugin-pwa, Workbox; src/web/sw.ts): the app's shell and code kept on the
+// device. A new version waits until the user chooses 'Reload', so a page in use is never swapped
+// under them. A tapped notification shows its reminder in the open window, by the app's router.
 import { useSyncExternalStore } from 'react';
 import { registerSW } from 'virtual:pwa-register';
+import { navigate } from 'wouter/use-browser-location';
 
 let waiting = false;
 let update: ((reload?: boolean) => Promise<void>) | undefined;
@@ -14,6 +16,8 @@ const listeners = new Set<() => void>();
  */
 export function startServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', openFromNotification);
+  navigator.serviceWorker.startMessages();
   const register = () => setTimeout(registerNow, 3_000);
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
@@ -30,6 +34,13 @@ function registerNow() {
       if (registration) setInterval(() => void registration.update().catch(() => undefined), 60 * 60_000);
     },
   });
+}
+
+/** The worker's 'paddock:open' (a notification tapped while the app is open): a path of the app. */
+function openFromNotification(event: MessageEvent) {
+  const message = event.data as { type?: unknown; url?: unknown } | null;
+  if (message?.type !== 'paddock:open' || typeof message.url !== 'string') return;
+  if (message.url.startsWith('/') && !message.url.startsWith('//')) navigate(message.url);
 }
 
 export const useNewVersionWaiting = () =>

@@ -4,43 +4,22 @@
 // the collection's, a milking's first record's, the reminder's), so a retry, a second tab or a lost
 // answer stores it once. Why not TanStack's paused mutations: docs/decisions/0031-offline.md.
 import { onlineManager } from '@tanstack/react-query';
-import { createStore, del, entries, set, update } from 'idb-keyval';
+import { del, entries, set } from 'idb-keyval';
 import { useMemo, useSyncExternalStore } from 'react';
-import type { AnimalCreate } from '../../shared/schemas/animals';
-import type { CareEntryCreate } from '../../shared/schemas/care';
-import type { MilkRecordCreate } from '../../shared/schemas/milk';
-import type { EggCollectionCreate } from '../../shared/schemas/production';
 import { ApiError, client, data } from './api';
+import {
+  outboxChannel,
+  outboxStore as store,
+  rememberSignedIn,
+  storeChange,
+  type Change,
+  type NewChange,
+  type Write,
+} from './outbox-store';
 import { queryClient } from './query-client';
 import { isSessionQuery, sessionQuery, useSession, type Session } from './session';
 
-type Write =
-  | { kind: 'care-entry'; input: CareEntryCreate & { batchId: string } }
-  | { kind: 'animal'; input: AnimalCreate & { id: string } }
-  | { kind: 'egg-collection'; input: EggCollectionCreate & { id: string } }
-  | { kind: 'milk-records'; input: MilkRecordCreate }
-  | { kind: 'reminder-done'; input: { reminderId: string } };
-
-/** What a form hands over: the write, and how the lists show it while it waits. */
-export type NewChange = Write & {
-  /** the id the server stores it under: a second copy of the change is the same change */
-  id: string;
-  /** what it is, for the lists and the banner: 'Weight 42 kg', 'Note: Limping' */
-  summary: string;
-  /** the animals and groups whose pages show it as 'Waiting to sync' */
-  animalIds: string[];
-  groupIds: string[];
-};
-
-export type Change = NewChange & {
-  /** the order it was made in */
-  seq: number;
-  /** whose it is: sent only while that person is signed in */
-  userId: string;
-  recordedAt: string;
-  /** the server's reason for refusing it; kept until the user dismisses it */
-  refused?: string;
-};
+export type { Change, NewChange } from './outbox-store';
 
 const send: {
   [K in Write['kind']]: (
@@ -58,8 +37,7 @@ const send: {
     data(client.reminders[':id'].complete.$post({ param: { id: reminderId } }, { init: { signal } })),
 };
 
-const store = createStore('paddock-outbox', 'changes');
-const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('paddock-outbox');
+const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(outboxChannel);
 
 let changes: Change[] = [];
 const listeners = new Set<() => void>();
@@ -79,18 +57,11 @@ async function changed() {
 const currentUser = () => queryClient.getQueryData<Session>(sessionQuery.queryKey)?.user.id;
 const isWaiting = (change: Change, userId: string | undefined) => !change.refused && change.userId === userId;
 
-let lastSeq = 0;
-const nextSeq = () => (lastSeq = Math.max(Date.now() * 1000, lastSeq + 1));
-
 /** Keeps the change on the device (once: the same id again is the same change) and tries to send it. */
 export async function queueChange(change: NewChange): Promise<void> {
   const userId = currentUser();
   if (!userId) throw new ApiError(401, 'UNAUTHORIZED', 'Please sign in to access your farm');
-  await update<Change>(
-    change.id,
-    (existing) => existing ?? { ...change, seq: nextSeq(), userId, recordedAt: new Date().toISOString() },
-    store,
-  );
+  await storeChange(change, userId);
   await changed();
   void keepOnDevice();
   retryIn(0);
@@ -267,20 +238,33 @@ export function useOutbox() {
 
 let started = false;
 
-/** Starts the outbox: loads it, and sends on reconnecting (at once), on coming back to the tab, and on signing in. */
+/**
+ * Starts the outbox: loads it, and sends on reconnecting (at once), on coming back to the tab, on
+ * signing in, and when the service worker kept a 'Done' from a notification (its 'changed' message).
+ */
 export function startOutbox(): void {
   if (started) return;
   started = true;
-  tabs?.addEventListener('message', () => void reload());
+  tabs?.addEventListener('message', (event: MessageEvent) => {
+    if (event.data === 'queued')
+      retryIn(0); // from the worker: reads the store, and sends
+    else void reload();
+  });
   window.addEventListener('online', backOnline);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') retryIn(0);
   });
+  // the service worker keeps a notification's 'Done' for the person last signed in here
+  const remember = (id: string) => void rememberSignedIn(id).catch(() => undefined);
   let userId = currentUser();
+  if (userId) remember(userId);
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || !isSessionQuery(event.query)) return;
     const now = (event.query.state.data as Session | undefined)?.user.id;
-    if (now && now !== userId) retryIn(0);
+    if (now && now !== userId) {
+      retryIn(0);
+      remember(now);
+    }
     userId = now;
   });
   if (navigator.storage?.persisted)

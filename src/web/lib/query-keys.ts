@@ -14,6 +14,8 @@ export const keys = {
   profile: 'profile',
   calendarFeed: 'calendar-feed',
   dailyEmail: 'daily-email',
+  /** Account → 'Notifications' (issue 29): the person's devices and morning time on this farm */
+  notifications: 'notifications',
   invitation: 'invitation',
   sharedRecord: 'shared-record',
   medicines: 'medicines',

@@ -1,6 +1,6 @@
 // /account: 'Your Profile' (everyone's own name and contact; sign out here or everywhere) and 'Farm
 // Settings' (the farm's name, zone, weight and milk units: everyone sees them, owners change them), then the farm's
-// people, links, email, feed, export, offline copy and account deletion.
+// people, links, notifications, email, feed, export, offline copy and account deletion.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -31,6 +31,7 @@ import { CalendarFeedSection } from './calendar-feed-section';
 import { DailyEmailSection } from './daily-email-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { ExportSection } from './export-section';
+import { NotificationsSection } from './notifications-section';
 import { OfflineSection } from './offline-section';
 import { filterTimeZones, timeZoneOptions } from './time-zones';
 
@@ -387,6 +388,7 @@ export default function AccountPage() {
           <SharedLinksSection />
         </Suspense>
       )}
+      <NotificationsSection />
       <DailyEmailSection />
       <CalendarFeedSection />
       {owner && <ExportSection />}

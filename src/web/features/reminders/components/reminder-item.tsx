@@ -12,6 +12,7 @@ import { offlineMessage } from '../../../lib/api';
 import { usDate } from '../../../lib/dates';
 import { useCan } from '../../../lib/farm';
 import { saveOrQueue, useOutbox, waitingToSync } from '../../../lib/outbox';
+import { reminderDone } from '../../../lib/outbox-store';
 import { useCompleteReminder, useReopenReminder } from '../api/reminders';
 import { OverdueBadge, TypeBadge } from './reminder-badges';
 import { plural, repeatHint, withTime } from '../reminder-format';
@@ -76,14 +77,10 @@ export function DoneButton({ reminder, compact = false }: { reminder: Reminder; 
   const markDone = async () => {
     try {
       const saved = await saveOrQueue(
-        {
-          kind: 'reminder-done',
-          id: `done:${reminder.id}`,
-          input: { reminderId: reminder.id },
-          summary: `Done: ${reminderTitle(reminder)}`,
+        reminderDone(reminder.id, reminderTitle(reminder), {
           animalIds: reminder.animalId ? [reminder.animalId] : [],
           groupIds: reminder.groupId ? [reminder.groupId] : [],
-        },
+        }),
         () => complete.mutateAsync(reminder.id),
       );
       const dose = recordDosePath(reminder);
