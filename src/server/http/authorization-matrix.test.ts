@@ -209,6 +209,7 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
           sex: 'female',
           groupIds: [group.id],
           weight: 42,
+          tagId: 'Matrix-1',
         },
       }),
     );
