@@ -2,11 +2,13 @@
 // the animal tagged 'G-103'; a code no animal has offers 'Add Animal' with the tag filled in; and a
 // phone pointed at a QR code opens the animal — Chromium's fake camera plays a video made here from
 // a generated QR code, read by ZXing's WebAssembly served by Paddock itself (nothing from a CDN).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { encode } from 'uqr';
+import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, chromePath, narrowPhone, openPage, sharedBrowser } from './support/browser';
 import {
@@ -18,23 +20,30 @@ import {
 import { newEmail, signIn, signUpAndConfirm } from './support/journeys';
 import { backends, startStack, type Stack } from './support/stack';
 
+const require = createRequire(import.meta.url);
 const width = 640;
 const height = 480;
 
 /**
- * A Y4M video (YUV 4:2:0) of a few identical frames showing `text` as a QR code: black modules on
- * white, 10 px each, with a quiet zone of 4 modules, centred. Grey only, so U and V are flat 128.
+ * A Y4M video (YUV 4:2:0) of a few identical frames of a code drawn black on white, centred: `dark`
+ * says whether each of the code's `columns` × `rows` modules (quiet zone included) is black, each
+ * module `moduleWidth` × `moduleHeight` px. Grey only, so U and V are flat 128.
  */
-function qrVideo(text: string): Buffer {
-  const qr = encode(text, { border: 4, ecc: 'M' });
-  const moduleSize = Math.floor(Math.min(width, height) / qr.size);
-  const side = qr.size * moduleSize;
-  const left = Math.floor((width - side) / 2);
-  const top = Math.floor((height - side) / 2);
+function codeVideo(code: {
+  columns: number;
+  rows: number;
+  moduleWidth: number;
+  moduleHeight: number;
+  dark: (column: number, row: number) => boolean;
+}): Buffer {
+  const drawnWidth = code.columns * code.moduleWidth;
+  const drawnHeight = code.rows * code.moduleHeight;
+  const left = Math.floor((width - drawnWidth) / 2);
+  const top = Math.floor((height - drawnHeight) / 2);
   const luma = Buffer.alloc(width * height, 235);
-  for (let y = 0; y < side; y++)
-    for (let x = 0; x < side; x++)
-      if (qr.data[Math.floor(y / moduleSize)]![Math.floor(x / moduleSize)])
+  for (let y = 0; y < drawnHeight; y++)
+    for (let x = 0; x < drawnWidth; x++)
+      if (code.dark(Math.floor(x / code.moduleWidth), Math.floor(y / code.moduleHeight)))
         luma[(top + y) * width + left + x] = 16;
   const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
@@ -42,6 +51,39 @@ function qrVideo(text: string): Buffer {
     Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`),
     ...Array.from({ length: 5 }, () => frame),
   ]);
+}
+
+/** `text` as a QR code (uqr), with a quiet zone of 4 modules. */
+function qrVideo(text: string): Buffer {
+  const qr = encode(text, { border: 4, ecc: 'M' });
+  const size = Math.floor(Math.min(width, height) / qr.size);
+  return codeVideo({
+    columns: qr.size,
+    rows: qr.size,
+    moduleWidth: size,
+    moduleHeight: size,
+    dark: (column, row) => qr.data[row]![column]!,
+  });
+}
+
+/** `text` as a Code 128 barcode (ZXing's writer, the wasm from node_modules), with a quiet zone of 10 modules. */
+async function code128Video(text: string): Promise<Buffer> {
+  const wasm = readFileSync(require.resolve('zxing-wasm/writer/zxing_writer.wasm'));
+  prepareZXingModule({
+    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) },
+  });
+  const { symbol, error } = await writeBarcode(text, { format: 'Code128' });
+  if (!symbol || error) throw new Error(`Code 128 of ${text}: ${error}`);
+  const quiet = 10;
+  const columns = symbol.width + 2 * quiet;
+  return codeVideo({
+    columns,
+    rows: 1,
+    moduleWidth: Math.floor(width / columns),
+    moduleHeight: 240,
+    // ZXing's symbol: 0 is a black module; a 1D code's first row says it all
+    dark: (column) => column >= quiet && column < quiet + symbol.width && symbol.data[column - quiet] === 0,
+  });
 }
 
 describe.skipIf(!browserAvailable)('Scan Tag', () => {
@@ -143,42 +185,60 @@ describe.skipIf(!browserAvailable)('Scan Tag', () => {
       }
     });
 
-    it('opens the animal whose QR code the camera sees, with ZXing served by Paddock', async () => {
-      const folder = mkdtempSync(join(tmpdir(), 'paddock-camera-'));
-      const video = join(folder, 'tag.y4m');
-      writeFileSync(video, qrVideo('G-103'));
-      let cameraBrowser: Browser | undefined;
-      try {
-        cameraBrowser = await chromium.launch({
-          executablePath: chromePath,
-          headless: true,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--no-first-run',
-            '--use-fake-ui-for-media-stream',
-            '--use-fake-device-for-media-stream',
-            `--use-file-for-fake-video-capture=${video}`,
-          ],
-        });
-        const phone = await openPage(cameraBrowser, { viewport: narrowPhone });
-        const requests: string[] = [];
-        phone.page.on('request', (request) => requests.push(request.url()));
-        await signIn(phone.page, stack, email);
-        await phone.page.goto(`${stack.baseUrl}/scan`);
-        const native = await phone.page.evaluate(() => 'BarcodeDetector' in window);
-        await phone.page.getByRole('button', { name: 'Use camera' }).click();
-        await expectPath(phone.page, `/animal/${ids.bella}`, 30_000);
-        await expectVisible(phone.page.getByRole('heading', { name: 'Bella' }));
-        // nothing from elsewhere; without the browser's own detector, our own .wasm
-        expect(requests.filter((url) => !url.startsWith(stack.baseUrl))).toEqual([]);
-        if (!native)
-          expect(requests.some((url) => /^.*\/assets\/zxing_reader-[\w-]+\.wasm$/.test(url))).toBe(true);
-        await phone.context.close();
-      } finally {
-        await cameraBrowser?.close();
-        rmSync(folder, { recursive: true, force: true });
-      }
-    }, 90_000);
+    it.each([
+      {
+        kind: 'QR code',
+
+        animal: 'Bella' as const,
+        video: () => Promise.resolve(qrVideo('G-103')),
+      },
+      {
+        kind: 'Code 128 barcode',
+
+        animal: 'Ginger' as const,
+        video: () => code128Video('G-104'),
+      },
+    ])(
+      'opens the animal whose $kind the camera sees, with ZXing served by Paddock',
+      async ({ animal, video: make }) => {
+        const id = animal === 'Bella' ? ids.bella : ids.ginger;
+        const folder = mkdtempSync(join(tmpdir(), 'paddock-camera-'));
+        const video = join(folder, 'tag.y4m');
+        writeFileSync(video, await make());
+        let cameraBrowser: Browser | undefined;
+        try {
+          cameraBrowser = await chromium.launch({
+            executablePath: chromePath,
+            headless: true,
+            args: [
+              '--no-sandbox',
+              '--disable-gpu',
+              '--no-first-run',
+              '--use-fake-ui-for-media-stream',
+              '--use-fake-device-for-media-stream',
+              `--use-file-for-fake-video-capture=${video}`,
+            ],
+          });
+          const phone = await openPage(cameraBrowser, { viewport: narrowPhone });
+          const requests: string[] = [];
+          phone.page.on('request', (request) => requests.push(request.url()));
+          await signIn(phone.page, stack, email);
+          await phone.page.goto(`${stack.baseUrl}/scan`);
+          const native = await phone.page.evaluate(() => 'BarcodeDetector' in window);
+          await phone.page.getByRole('button', { name: 'Use camera' }).click();
+          await expectPath(phone.page, `/animal/${id}`, 30_000);
+          await expectVisible(phone.page.getByRole('heading', { name: animal }));
+          // nothing from elsewhere; without the browser's own detector, our own .wasm
+          expect(requests.filter((url) => !url.startsWith(stack.baseUrl))).toEqual([]);
+          if (!native)
+            expect(requests.some((url) => /^.*\/assets\/zxing_reader-[\w-]+\.wasm$/.test(url))).toBe(true);
+          await phone.context.close();
+        } finally {
+          await cameraBrowser?.close();
+          rmSync(folder, { recursive: true, force: true });
+        }
+      },
+      90_000,
+    );
   });
 });
