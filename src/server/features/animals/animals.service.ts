@@ -244,7 +244,8 @@ export function createAnimalsService(deps: {
         electronicId: rest.electronicId,
       };
       // a repeated create of this farm's animal answers the stored one: no Electronic ID check
-      if (!(await repo.find(farmId, id))) await checkElectronicId(farmId, values.electronicId, id);
+      if (values.electronicId && !(await repo.find(farmId, id)))
+        await checkElectronicId(farmId, values.electronicId, id);
       // Ids are scoped by farm (see POST /groups): not written means this farm's repeat.
       const written = await electronicIdRace(() => repo.insert(farmId, id, values, groupIds));
       return { animal: await find(farmId, id), written };
