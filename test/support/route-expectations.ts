@@ -244,6 +244,14 @@ export const appRoutes: Record<string, AppRouteRow> = {
     owner: 201,
     otherFarm: 422,
   },
+  // the owner's animal carries the tag 'Matrix-1' (authorization-matrix.test.ts): found as 'matrix 1'
+  'GET /api/v1/animals/by-tag': {
+    kind: 'api',
+    least: 'sitter',
+    query: () => 'code=matrix%201',
+    owner: 200,
+    otherFarm: 404,
+  },
   'GET /api/v1/animals/:id': {
     kind: 'api',
     least: 'sitter',

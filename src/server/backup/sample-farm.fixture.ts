@@ -57,6 +57,7 @@ export async function createSampleFarm(t: TestApp, email: string, farmName: stri
     weight: 52.35,
     speciesId: llama.id,
     tagId: 'UK 123456',
+    electronicId: '826 000012345678',
     dam: 'Bramble',
     groupIds: [goats.id, layers.id],
   });

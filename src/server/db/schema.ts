@@ -300,6 +300,8 @@ export const animals = pgTable(
     damId: uuid('dam_id'),
     sireId: uuid('sire_id'),
     tagId: text('tag_id'),
+    /** ISO 11784/11785: 15 digits, unique within the farm (migration 0038, decision 0046) */
+    electronicId: text('electronic_id'),
     /** storage key of the current photo (a new key per upload, so URLs can be cached for ever) */
     photoKey: text('photo_key'),
     /** natural_sort_key(name), COLLATE "C" (migration 0007): the list's order, computed on write */
@@ -346,6 +348,14 @@ export const animals = pgTable(
     index('animals_farm_id_name_idx').on(table.farmId, table.name),
     index('animals_farm_id_name_key_idx').on(table.farmId, table.nameKey, table.id),
     index('animals_species_id_idx').on(table.speciesId),
+    // what a tag reader types finds its animal (migration 0038): the tag ignoring case, spaces and
+    // dashes (tagKey in animals.repo.ts), or the Electronic ID
+    uniqueIndex('animals_farm_id_electronic_id_idx')
+      .on(table.farmId, table.electronicId)
+      .where(sql`${table.electronicId} is not null`),
+    index('animals_farm_id_tag_key_idx')
+      .on(table.farmId, sql`lower(regexp_replace(${table.tagId}, '[[:space:]-]+', '', 'g'))`)
+      .where(sql`${table.tagId} is not null`),
   ],
 );
 

@@ -210,6 +210,7 @@ describe.each(oneBackend)('authorization matrix on %s', (backend) => {
           sex: 'female',
           groupIds: [group.id],
           weight: 42,
+          tagId: 'Matrix-1',
         },
       }),
     );

@@ -432,6 +432,8 @@ function normalised(key: string, value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const trimmed = value.trim();
   if (key === 'email') return trimmed === '' ? null : trimmed.toLowerCase();
+  // an Electronic ID is kept as its digits: the spaces and dashes a reader prints between groups go
+  if (key === 'electronicId') return trimmed === '' ? null : trimmed.replace(/[\s-]+/g, '');
   return trimmed === '' ? null : trimmed;
 }
 

@@ -98,6 +98,7 @@ export const permissions: Record<string, Need> = {
   'POST /api/v1/species': 'member',
 
   'GET /api/v1/animals': 'sitter',
+  'GET /api/v1/animals/by-tag': 'sitter',
   'GET /api/v1/animals/:id': 'sitter',
   'GET /api/v1/animals/:id/photo': 'sitter',
   'GET /api/v1/animals/:id/family': 'sitter',

@@ -7,6 +7,7 @@ import type { Sex } from '../schemas/animals';
 export const importFields = [
   'name',
   'tagId',
+  'electronicId',
   'species',
   'breed',
   'sex',
@@ -23,6 +24,7 @@ export type ImportField = (typeof importFields)[number];
 export const importFieldLabels: Record<ImportField, string> = {
   name: 'Name',
   tagId: 'Tag',
+  electronicId: 'Electronic ID',
   species: 'Species',
   breed: 'Breed',
   sex: 'Sex',
@@ -39,6 +41,16 @@ export const importFieldLabels: Record<ImportField, string> = {
 const spellings: Record<ImportField, string[]> = {
   name: ['name', 'animalname', 'animal', 'callname'],
   tagId: ['tag', 'tagid', 'tagno', 'tagnumber', 'eartag', 'eartagno', 'eartagnumber', 'tagnum'],
+  electronicId: [
+    'electronicid',
+    'eid',
+    'eidnumber',
+    'eidno',
+    'rfid',
+    'rfidtag',
+    'electronictag',
+    'transponder',
+  ],
   species: ['species', 'animaltype', 'kind', 'type'],
   breed: ['breed', 'breeds'],
   sex: ['sex', 'gender'],
@@ -182,7 +194,7 @@ export type ReadRow = {
 export type ReadOptions = {
   edits?: Record<number, Partial<Record<ImportField, string>>>;
   skipped?: ReadonlySet<number>;
-  herd?: readonly { name: string; tagId: string | null }[];
+  herd?: readonly { name: string; tagId: string | null; electronicId?: string | null }[];
 };
 
 /** The file's columns that no field reads: the preview lists them, so nothing goes unsaid. */
@@ -207,7 +219,11 @@ export function readRows(
 ): ReadRow[] {
   const herd = new Map<string, { name: string; tagId: string | null }>();
   for (const animal of options.herd ?? []) herd.set(animalIdentity(animal), animal);
-  const result: (ReadRow & { identity: string | null })[] = [];
+  // an Electronic ID is one animal's within the farm (decision 0046)
+  const herdElectronicIds = new Map<string, string>();
+  for (const animal of options.herd ?? [])
+    if (animal.electronicId) herdElectronicIds.set(animal.electronicId, animal.name);
+  const result: (ReadRow & { identity: string | null; electronicId: string | null | undefined })[] = [];
   rows.slice(1).forEach((cells, index) => {
     const line = index + 2; // the spreadsheet's own row number
     const edits = options.edits?.[line] ?? {};
@@ -240,6 +256,7 @@ export function readRows(
     const candidate = {
       name: shown.name,
       tagId: shown.tagId || null,
+      electronicId: shown.electronicId || null,
       species: shown.species || null,
       breed: shown.breed || null,
       sex: sex ?? null,
@@ -282,8 +299,13 @@ export function readRows(
         'name',
         'tagId',
       );
+    const electronicId = parsed.success ? parsed.data.electronicId : null;
+    const holder = electronicId ? herdElectronicIds.get(electronicId) : undefined;
+    if (holder !== undefined && !skipped && !known)
+      problem(`Electronic ID: ${holder} already has it`, 'electronicId');
     result.push({
       line,
+      electronicId: skipped ? null : electronicId,
       row: parsed.success && !skipped ? parsed.data : null,
       problems: skipped ? [] : problems,
       fix: [...fix],
@@ -304,7 +326,20 @@ export function readRows(
     if (!read.fix.includes('name')) read.fix.push('name');
     if (!read.fix.includes('tagId')) read.fix.push('tagId');
   }
-  return result.map(({ identity: _identity, ...read }) => ({
+  // the same Electronic ID on two rows: a problem on each
+  const electronicLines = new Map<string, number[]>();
+  for (const read of result)
+    if (read.electronicId)
+      electronicLines.set(read.electronicId, [...(electronicLines.get(read.electronicId) ?? []), read.line]);
+  for (const read of result) {
+    const same = read.electronicId
+      ? electronicLines.get(read.electronicId)!.filter((line) => line !== read.line)
+      : [];
+    if (same.length === 0) continue;
+    read.problems.push(`The same Electronic ID as ${same.length === 1 ? 'row' : 'rows'} ${same.join(', ')}`);
+    if (!read.fix.includes('electronicId')) read.fix.push('electronicId');
+  }
+  return result.map(({ identity: _identity, electronicId: _electronicId, ...read }) => ({
     ...read,
     row: read.problems.length === 0 ? read.row : null,
   }));

@@ -12,6 +12,7 @@ import {
 } from './common';
 import { weightUnits } from './profile';
 import { withdrawalKinds } from '../care/withdrawal';
+import { electronicIdDigits, electronicIdProblem } from '../animals/electronic-id';
 
 export const sexValues = ['female', 'male', 'castrated_male', 'spayed_female'] as const;
 export type Sex = (typeof sexValues)[number];
@@ -41,6 +42,23 @@ export const groupIdsSchema = z.array(recordId('Not a valid group id')).check(
   z.refine((ids) => new Set(ids).size === ids.length, 'A group is listed twice'),
 );
 
+/**
+ * 'Electronic ID' (ISO 11784/11785): 15 digits as a reader types them, spaces or dashes between
+ * groups allowed and dropped; the first three a country or manufacturer code. Blank → null.
+ */
+export const electronicIdSchema = z.pipe(
+  z.nullish(safeString().check(z.trim(), z.maxLength(40, 'An Electronic ID is 15 digits'))),
+  z.pipe(
+    z.transform((value: string | null | undefined) => (value ? electronicIdDigits(value) : null)),
+    z.nullable(z.string()).check(
+      z.refine((digits) => digits === null || electronicIdProblem(digits) === null, {
+        // zod/mini's refine message is fixed: the function below names the exact problem
+        error: (issue) => electronicIdProblem(String(issue.input)) ?? 'Not an Electronic ID',
+      }),
+    ),
+  ),
+);
+
 const animalFields = {
   name: requiredText('Name', 100),
   breed: optionalText(100),
@@ -58,6 +76,7 @@ const animalFields = {
   damId: z.nullish(recordId('Choose a dam from your animals')),
   sireId: z.nullish(recordId('Choose a sire from your animals')),
   tagId: optionalText(60),
+  electronicId: electronicIdSchema,
 };
 
 export const animalCreateSchema = z.strictObject({
@@ -139,6 +158,8 @@ export const animalSchema = z.object({
   damId: z.nullable(z.string()),
   sireId: z.nullable(z.string()),
   tagId: z.nullable(z.string()),
+  /** ISO 11784/11785, 15 digits */
+  electronicId: z.nullable(z.string()),
   /** display-size photo (WebP), or null */
   photoUrl: z.nullable(z.string()),
   thumbnailUrl: z.nullable(z.string()),
@@ -166,6 +187,8 @@ export const animalListItemSchema = z.object({
   weightUnit: z.nullable(z.enum(weightUnits)),
   breed: z.nullable(z.string()),
   tagId: z.nullable(z.string()),
+  /** absent on an item written before migration 0038 */
+  electronicId: z.optional(z.nullable(z.string())),
   thumbnailUrl: z.nullable(z.string()),
   groupIds: z.array(z.string()),
   /** the last day of each withdrawal (null: never had one); badges ask activeWithdrawals */
@@ -241,6 +264,22 @@ export const animalListQuerySchema = z.object({
 export type AnimalListQuery = z.input<typeof animalListQuerySchema>;
 
 export type AnimalListFilter = z.output<typeof animalListQuerySchema>;
+
+/**
+ * GET /api/v1/animals/by-tag?code= — what a tag reader or the camera read: a tag (any case, spaces
+ * and dashes ignored) or an Electronic ID.
+ */
+export const tagLookupQuerySchema = z.object({
+  code: safeString('Type or scan a tag').check(
+    z.trim(),
+    z.maxLength(100, 'Must be at most 100 characters'),
+    z.refine((code) => /[^\s-]/.test(code), 'Type or scan a tag'),
+  ),
+});
+
+/** The animal a tag names. */
+export const tagMatchSchema = z.object({ id: z.string(), name: z.string() });
+export type TagMatch = z.infer<typeof tagMatchSchema>;
 
 export const speciesSchema = z.object({
   id: z.string(),

@@ -110,6 +110,8 @@ export const documentRowSchemas = {
     dam_id: animal.damId,
     sire_id: animal.sireId,
     tag_id: animal.tagId,
+    // ISO 11784/11785 (migration 0038); absent in a file from before it
+    electronic_id: z._default(animal.electronicId, null),
     // how it left the herd (decision 0043); absent in a file from before it: in the herd
     exit_kind: z._default(z.nullable(exit.kind), null),
     exit_on: z._default(z.nullable(date), null),

@@ -1,7 +1,7 @@
 // My Animals → 'Import Animals': the rows the browser sends once the file is read, mapped and
 // previewed (src/shared/animals/import.ts), which the server validates again and imports at once.
 import * as z from 'zod/mini';
-import { sexValues } from './animals';
+import { electronicIdSchema, sexValues } from './animals';
 import {
   calendarDate,
   latestTodayOnEarth,
@@ -17,6 +17,7 @@ export const importRowLimit = 1000;
 export const importRowSchema = z.strictObject({
   name: requiredText('Name', 100),
   tagId: optionalText(60),
+  electronicId: electronicIdSchema,
   species: optionalText(60),
   breed: optionalText(100),
   sex: z.nullish(z.enum(sexValues, 'Choose Female, Male, Castrated Male or Spayed Female')),
@@ -58,7 +59,14 @@ export const importResultSchema = z.object({
 
 /** GET /animals/import/known: the herd's animals, so the preview shows a row the herd already has. */
 export const importKnownSchema = z.object({
-  animals: z.array(z.object({ name: z.string(), tagId: z.nullable(z.string()) })),
+  animals: z.array(
+    z.object({
+      name: z.string(),
+      tagId: z.nullable(z.string()),
+      /** absent from a server before migration 0038 */
+      electronicId: z.optional(z.nullable(z.string())),
+    }),
+  ),
 });
 export type ImportKnown = z.infer<typeof importKnownSchema>;
 export type ImportResult = z.infer<typeof importResultSchema>;

@@ -2,7 +2,7 @@
 // and the page title. Content is at most 480 px wide below 1024 px (the phone layout); from 1024 px
 // it uses the width (a form stays a readable column): decision 0016.
 import { useQuery } from '@tanstack/react-query';
-import { Bell, House, PanelLeft, PawPrint, UserRound, type LucideIcon } from 'lucide-react';
+import { Bell, House, PanelLeft, PawPrint, ScanBarcode, UserRound, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { profileQuery } from '../lib/profile';
@@ -159,7 +159,18 @@ export function AppShell({
           <h1 className="min-w-0 truncate text-lg font-semibold" title={title}>
             {title}
           </h1>
-          <OfflineIndicator />
+          <div className="ml-auto flex shrink-0 items-center gap-2">
+            <OfflineIndicator />
+            {/* a tag reader or the camera opens the animal (issue 30) */}
+            <Link
+              href="/scan"
+              aria-label="Scan Tag"
+              title="Scan Tag"
+              className="inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
+            >
+              <ScanBarcode aria-hidden className="size-5" />
+            </Link>
+          </div>
         </header>
         <FarmSwitcher />
         <DemoBanner />

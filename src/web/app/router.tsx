@@ -83,6 +83,12 @@ export const appRoutes: AppRoute[] = [
     membersOnly: () => '/my-animals',
   },
   {
+    path: '/scan',
+    title: 'Scan Tag',
+    width: 'form',
+    Page: lazy(() => import('../features/animals/scan/scan-tag-page')),
+  },
+  {
     path: '/animal/:animalId',
     title: 'Animal',
     Page: lazy(() => import('./routes/animal-profile-page')),

@@ -43,6 +43,7 @@ export type AnimalValues = {
   damId: string | null;
   sireId: string | null;
   tagId: string | null;
+  electronicId: string | null;
 };
 
 export type AnimalRow = Omit<Animal, 'photoUrl' | 'thumbnailUrl' | 'createdAt' | 'updatedAt'> & {
@@ -79,6 +80,23 @@ const withdrawalLatest = sql`greatest(${animals.meatWithdrawalUntil}, ${animals.
 const withdrawalKept = sql`coalesce(${animals.meatWithdrawalUntil}, ${animals.milkWithdrawalUntil}, ${animals.eggWithdrawalUntil}) is not null`;
 
 const byName = [animalNameOrder, asc(animals.id)];
+
+/**
+ * A tag as a lookup compares it: any case, without spaces or dashes ('g103' finds 'G-103'). The
+ * index animals_farm_id_tag_key_idx (migration 0038) holds this expression of tag_id; tagKey in
+ * shared/animals/electronic-id.ts is the browser's twin.
+ */
+const tagKeyOf = (text: SQLWrapper | string) => sql`lower(regexp_replace(${text}, '[[:space:]-]+', '', 'g'))`;
+
+/** A unique violation of the farm's Electronic IDs (migration 0038), on PostgreSQL or PGlite. */
+export const isElectronicIdTaken = (error: unknown) => {
+  const cause = (error as { cause?: { code?: unknown; constraint?: unknown; message?: unknown } }).cause;
+  return (
+    cause?.code === '23505' &&
+    (cause.constraint === 'animals_farm_id_electronic_id_idx' ||
+      String(cause.message).includes('animals_farm_id_electronic_id_idx'))
+  );
+};
 
 /** The weight in kilograms whatever unit it was recorded in (no unit: lbs, as SPEC's first weights). */
 const weightInKilograms = sql`(${animals.weight} * case when ${animals.weightUnit} = 'kg' then 1 else ${sql.raw(String(kilogramsPerPound))} end)`;
@@ -137,6 +155,7 @@ export function createAnimalsRepo(db: Database) {
         damId: animals.damId,
         sireId: animals.sireId,
         tagId: animals.tagId,
+        electronicId: animals.electronicId,
         photoKey: animals.photoKey,
         groups: groupChips,
         withdrawal: withdrawalEnds,
@@ -208,6 +227,7 @@ export function createAnimalsRepo(db: Database) {
             ? or(
                 sql`${animals.name} ilike ${pattern}`,
                 sql`${animals.tagId} ilike ${pattern}`,
+                sql`${animals.electronicId} ilike ${pattern}`,
                 sql`${animals.breed} ilike ${pattern}`,
               )
             : undefined,
@@ -227,6 +247,41 @@ export function createAnimalsRepo(db: Database) {
     },
 
     farmGroupIds,
+
+    /**
+     * The farm's animal a tag reader's code names: its Electronic ID (spaces and dashes dropped), else
+     * its tag ignoring case, spaces and dashes; one in the herd before a past one, then by name.
+     * Both by index (migration 0038).
+     */
+    async byTag(farmId: string, code: string): Promise<{ id: string; name: string } | undefined> {
+      const digits = sql`regexp_replace(${code}::text, '[[:space:]-]+', '', 'g')`;
+      const [row] = await queryRows<{ id: string; name: string }>(
+        db,
+        sql`select a.id, a.name from ${animals} a
+          where a.farm_id = ${farmId} and (
+            (a.electronic_id is not null and a.electronic_id = ${digits})
+            or (a.tag_id is not null and ${tagKeyOf(sql`a.tag_id`)} = ${tagKeyOf(sql`${code}::text`)}))
+          order by (a.electronic_id is not null and a.electronic_id = ${digits}) desc, a.exit_kind is null desc,
+            a.name_key, a.id
+          limit 1`,
+      );
+      return row;
+    },
+
+    /** The farm's animal (other than `exceptId`) holding this Electronic ID, by name. */
+    async electronicIdHolder(farmId: string, electronicId: string, exceptId: string | undefined) {
+      const [row] = await db
+        .select({ name: animals.name })
+        .from(animals)
+        .where(
+          and(
+            eq(animals.farmId, farmId),
+            eq(animals.electronicId, electronicId),
+            exceptId ? sql`${animals.id} <> ${exceptId}` : undefined,
+          ),
+        );
+      return row?.name;
+    },
 
     /**
      * Of the given ids, this farm's animals with their names and birth dates, whether `animalId` is

@@ -18,6 +18,8 @@ import {
   photoLimits,
   speciesCreateSchema,
   speciesSchema,
+  tagLookupQuerySchema,
+  tagMatchSchema,
 } from '../../../shared/schemas/animals';
 import type { AppEnv } from '../../http/context';
 import { AppError, ValidationError } from '../../http/errors';
@@ -84,6 +86,21 @@ export function animalsRoutes(animals: AnimalsService) {
         const { animal, written } = await animals.create(c.get('farmId'), c.req.valid('json'));
         return c.json(toAnimal(animal), written ? 201 : 200);
       },
+    )
+    .get(
+      '/animals/by-tag',
+      describeRoute({
+        tags: ['Animals'],
+        summary:
+          'The farm’s animal a scanned or typed code names: its Electronic ID, or its tag ignoring case, spaces and dashes (404 when none)',
+        responses: {
+          200: jsonContent(tagMatchSchema, 'The animal’s id and name'),
+          ...errorResponses,
+          ...invalidResponse,
+        },
+      }),
+      validate('query', tagLookupQuerySchema),
+      async (c) => c.json(await animals.byTag(c.get('farmId'), c.req.valid('query').code), 200),
     )
     .get(
       '/animals/:id',

@@ -20,7 +20,7 @@ import type { PhotoStore } from '../../photos/photo-store';
 import type { ProfileService } from '../account/profile.service';
 import type { MoneyService } from '../money/money.service';
 import { endOpenRemindersOf } from '../reminders/reminders.service';
-import type { AnimalRow, AnimalsRepo, AnimalValues } from './animals.repo';
+import { isElectronicIdTaken, type AnimalRow, type AnimalsRepo, type AnimalValues } from './animals.repo';
 
 type AnimalInput = z.output<typeof animalCreateSchema>;
 type AnimalChanges = z.output<typeof animalUpdateSchema>;
@@ -53,6 +53,7 @@ export function toAnimal(row: AnimalRow): AnimalWire {
     damId: row.damId,
     sireId: row.sireId,
     tagId: row.tagId,
+    electronicId: row.electronicId,
     photoUrl: version ? base : null,
     thumbnailUrl: version ? `${base}&size=thumb` : null,
     groups: row.groups,
@@ -147,6 +148,30 @@ export function createAnimalsService(deps: {
     return out;
   }
 
+  /** An Electronic ID is one animal's within the farm: 422 naming the field and the animal holding it. */
+  async function checkElectronicId(farmId: string, electronicId: string | null | undefined, id?: string) {
+    if (!electronicId) return;
+    const holder = await repo.electronicIdHolder(farmId, electronicId, id);
+    if (holder !== undefined) throw electronicIdTaken(holder);
+  }
+  const electronicIdTaken = (holder?: string) =>
+    new ValidationError({
+      electronicId: [
+        holder
+          ? `${holder} already has this Electronic ID`
+          : 'Another animal of this farm already has this Electronic ID',
+      ],
+    });
+  /** A write that lost the race for an Electronic ID (the unique index) answers like the check. */
+  async function electronicIdRace<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isElectronicIdTaken(error)) throw electronicIdTaken();
+      throw error;
+    }
+  }
+
   /** Weights are kept in the unit they were recorded in: the one given, else the farm's current one. */
   async function weightUnitFor(
     farmId: string,
@@ -175,6 +200,13 @@ export function createAnimalsService(deps: {
       ),
 
     find,
+
+    /** The animal a scanned or typed tag or Electronic ID names: its id and name; 404 when none. */
+    async byTag(farmId: string, code: string) {
+      const animal = await repo.byTag(farmId, code);
+      if (!animal) throw new NotFoundError('Animal');
+      return animal;
+    },
 
     /** The animals of one of the farm's groups by name, as the JSON text of AnimalListItem[] (one prepared statement). */
     groupList: (farmId: string, groupId: string) => repo.list(farmId, { groupId }),
@@ -209,9 +241,13 @@ export function createAnimalsService(deps: {
         damId: parents.damId ?? null,
         sireId: parents.sireId ?? null,
         tagId: rest.tagId,
+        electronicId: rest.electronicId,
       };
+      // a repeated create of this farm's animal answers the stored one: no Electronic ID check
+      if (values.electronicId && !(await repo.find(farmId, id)))
+        await checkElectronicId(farmId, values.electronicId, id);
       // Ids are scoped by farm (see POST /groups): not written means this farm's repeat.
-      const written = await repo.insert(farmId, id, values, groupIds);
+      const written = await electronicIdRace(() => repo.insert(farmId, id, values, groupIds));
       return { animal: await find(farmId, id), written };
     },
 
@@ -226,7 +262,8 @@ export function createAnimalsService(deps: {
           ([, value]) => value !== undefined,
         ),
       );
-      if (!(await repo.update(farmId, id, values, groupIds))) {
+      await checkElectronicId(farmId, values.electronicId, id);
+      if (!(await electronicIdRace(() => repo.update(farmId, id, values, groupIds)))) {
         const past = await find(farmId, id);
         if (past.exit)
           throw new ValidationError({

@@ -18,6 +18,7 @@ export type ImportedAnimal = {
   id: string;
   name: string;
   tagId: string | null;
+  electronicId: string | null;
   speciesId: string | null;
   breed: string | null;
   sex: Sex | null;
@@ -34,9 +35,9 @@ export type ImportedEntry =
 
 export function createImportRepo(db: Database) {
   const herd = (executor: Pick<Database, 'execute'>, farmId: string) =>
-    queryRows<{ name: string; tag_id: string | null }>(
+    queryRows<{ name: string; tag_id: string | null; electronic_id: string | null }>(
       executor,
-      sql`select name, tag_id from animals where farm_id = ${farmId} order by name_key, id`,
+      sql`select name, tag_id, electronic_id from animals where farm_id = ${farmId} order by name_key, id`,
     );
 
   return {

@@ -28,6 +28,14 @@ function duplicates(rows: ImportRow[]): Record<string, string[]> {
     else if (row.tagId) fields[`rows.${index}.tagId`] = [`The same tag as row ${earlier + 1}`];
     else fields[`rows.${index}.name`] = [`The same name as row ${earlier + 1}`];
   });
+  // an Electronic ID is one animal's (decision 0046)
+  const firstElectronic = new Map<string, number>();
+  rows.forEach((row, index) => {
+    if (!row.electronicId) return;
+    const earlier = firstElectronic.get(row.electronicId);
+    if (earlier === undefined) firstElectronic.set(row.electronicId, index);
+    else fields[`rows.${index}.electronicId`] = [`The same Electronic ID as row ${earlier + 1}`];
+  });
   return fields;
 }
 
@@ -40,7 +48,9 @@ export function createImportService(deps: {
     /** The herd's animals as the preview matches rows against them (tag, else name). */
     async known(farmId: string) {
       const rows = await repo.herd(farmId);
-      return { animals: rows.map((row) => ({ name: row.name, tagId: row.tag_id })) };
+      return {
+        animals: rows.map((row) => ({ name: row.name, tagId: row.tag_id, electronicId: row.electronic_id })),
+      };
     },
 
     async importAnimals(farmId: string, rows: ImportRow[], userId: string | null): Promise<ImportResult> {
@@ -66,7 +76,11 @@ export function createImportService(deps: {
         const known = new Set(
           existing.map((animal) => animalIdentity({ name: animal.name, tagId: animal.tag_id })),
         );
-        const already = rows.filter((row) => known.has(animalIdentity(row)));
+        const electronicIds = new Set(existing.flatMap((animal) => animal.electronic_id ?? []));
+        const already = rows.filter(
+          (row) =>
+            known.has(animalIdentity(row)) || (row.electronicId && electronicIds.has(row.electronicId)),
+        );
         if (already.length)
           throw new AppError(
             409,
@@ -98,6 +112,7 @@ export function createImportService(deps: {
             id,
             name: row.name,
             tagId: row.tagId ?? null,
+            electronicId: row.electronicId ?? null,
             speciesId: row.species ? speciesIds.get(row.species.toLowerCase())! : null,
             breed: row.breed ?? null,
             sex: row.sex ?? null,

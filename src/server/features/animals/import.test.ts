@@ -27,6 +27,7 @@ describe('reading a spreadsheet of animals', () => {
     expect(mapping).toEqual({
       name: 0,
       tagId: 1,
+      electronicId: -1,
       species: 2,
       breed: 3,
       sex: 4,
@@ -63,6 +64,7 @@ describe('reading a spreadsheet of animals', () => {
     expect(read[0]!.row).toEqual({
       name: 'Clover',
       tagId: 'UK-1',
+      electronicId: null,
       species: 'goat',
       breed: null,
       sex: 'female',
@@ -109,6 +111,31 @@ describe('reading a spreadsheet of animals', () => {
     ]);
     expect(read.map((row) => row.row)).toEqual([null, null, null, null]);
     expect(read[0]!.fix).toEqual(['name', 'tagId']);
+  });
+
+  it('reads an Electronic ID column, and marks one the herd or another row already has', () => {
+    const rows: Cell[][] = [
+      ['Name', 'EID'],
+      ['Ewe 1', '826 000000000011'],
+      ['Ewe 2', '826000000000011'],
+      ['Ewe 3', '940000000000003'],
+      ['Ewe 4', '12345'],
+      ['Ewe 5', ''],
+    ];
+    const mapping = matchColumns(rows[0] as string[]);
+    expect(mapping.electronicId).toBe(1);
+    const read = readRows(rows, mapping, {
+      herd: [{ name: 'Old Ewe', tagId: null, electronicId: '940000000000003' }],
+    });
+    expect(read.map((row) => row.problems)).toEqual([
+      ['The same Electronic ID as row 3'],
+      ['The same Electronic ID as row 2'],
+      ['Electronic ID: Old Ewe already has it'],
+      ['Electronic ID: An Electronic ID is 15 digits'],
+      [],
+    ]);
+    expect(read[2]!.fix).toEqual(['electronicId']);
+    expect(read[4]!.row).toMatchObject({ name: 'Ewe 5', electronicId: null });
   });
 
   it('fixes a row in the preview, skips one on purpose, and finds the animals the herd already has', () => {
@@ -192,6 +219,7 @@ describe.each(backends)('import animals on %s', (backend) => {
     {
       name: 'Clover',
       tagId: 'UK-1',
+      electronicId: '826 000000000001',
       species: 'goat',
       sex: 'female',
       birthDate: '2024-03-01',
@@ -251,9 +279,9 @@ describe.each(backends)('import animals on %s', (backend) => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       animals: [
-        { name: 'Clover', tagId: 'UK-1' },
-        { name: 'Duke', tagId: null },
-        { name: 'Pepper', tagId: null },
+        { name: 'Clover', tagId: 'UK-1', electronicId: '826000000000001' },
+        { name: 'Duke', tagId: null, electronicId: null },
+        { name: 'Pepper', tagId: null, electronicId: null },
       ],
     });
     expect(await (await t.request('/api/v1/animals/import/known', { cookie: other })).json()).toEqual({
@@ -292,6 +320,27 @@ describe.each(backends)('import animals on %s', (backend) => {
       'rows.1.tagId': ['The same tag as row 1'],
       'rows.3.name': ['The same name as row 3'],
     });
+    // an Electronic ID is one animal's (decision 0046): twice in the file, or the herd's already
+    const chipped = await send({
+      rows: [
+        { name: 'Chip A', electronicId: '940000000000001', groups: [] },
+        { name: 'Chip B', electronicId: '940-000000000001', groups: [] },
+      ],
+    });
+    expect(chipped.status).toBe(422);
+    expect((await chipped.json()).error.fields).toEqual({
+      'rows.1.electronicId': ['The same Electronic ID as row 1'],
+    });
+    const herdChip = await send({
+      rows: [{ name: 'Not Clover', electronicId: '826000000000001', groups: [] }],
+    });
+    expect(herdChip.status).toBe(409);
+    expect((await herdChip.json()).error.message).toBe(
+      'Already in your herd: Not Clover. Nothing was imported.',
+    );
+    const badChip = await send({ rows: [{ name: 'Bad Chip', electronicId: '12345', groups: [] }] });
+    expect(badChip.status).toBe(422);
+    expect((await badChip.json()).error.fields).toHaveProperty(['rows.0.electronicId']);
     expect((await herd()).length).toBe(before);
     const fixed = await send({ rows: [{ name: 'New Kid', groups: ['Goats'] }] });
     expect(await fixed.json()).toEqual({ created: 1, notes: 0, weighings: 0 });

@@ -42,6 +42,7 @@ export const sheets: Sheet[] = [
     columns: [
       ['Name', 'name'],
       ['Tag', 'tag_id'],
+      ['Electronic ID', 'electronic_id'],
       ['Species', 'species'],
       ['Breed', 'breed'],
       ['Sex', 'sex', (value) => (typeof value === 'string' ? (sexLabels[value as Sex] ?? value) : value)],
@@ -66,7 +67,7 @@ export const sheets: Sheet[] = [
     keys: ['no_group', 'group_key', 'name_key', 'id'],
     query: (farmId, after) => sql`
       select * from (
-        select a.id, a.name, a.tag_id, s.name as species, a.breed, a.sex, a.birth_date::text as birth_date,
+        select a.id, a.name, a.tag_id, a.electronic_id, s.name as species, a.breed, a.sex, a.birth_date::text as birth_date,
           a.color, trim_scale(a.weight)::text as weight, a.weight_unit,
           coalesce(dam.name, a.dam) as dam, coalesce(sire.name, a.sire) as sire,
           a.exit_kind, a.exit_on::text as exit_on, a.exit_note, a.exit_price::text as exit_price,

@@ -79,6 +79,7 @@ describe.each(backends)('export on %s', (backend) => {
       await made('/api/v1/animals', {
         name: 'Zoë',
         tagId: '+44-TAG',
+        electronicId: '826000000000044',
         breed: 'Nubian',
         sex: 'female',
         birthDate: '2024-03-01',
@@ -133,6 +134,7 @@ describe.each(backends)('export on %s', (backend) => {
     expect(animals.headers).toEqual([
       'Name',
       'Tag',
+      'Electronic ID',
       'Species',
       'Breed',
       'Sex',
@@ -153,6 +155,7 @@ describe.each(backends)('export on %s', (backend) => {
     expect(zoeRow).toMatchObject({
       Name: 'Zoë',
       Tag: "'+44-TAG",
+      'Electronic ID': '826000000000044',
       Breed: 'Nubian',
       Sex: 'Female',
       'Birth Date': '2024-03-01',

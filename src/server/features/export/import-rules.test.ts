@@ -70,6 +70,8 @@ describe.each(backends)('import rules on %s', (backend) => {
     ['animals', { sex: 'unicorn' }],
     ['animals', { breed: long(101) }],
     ['animals', { tag_id: long(61) }],
+    ['animals', { electronic_id: '98200012345' }],
+    ['animals', { electronic_id: '000000000000000' }],
     ['animals', { created_at: 'infinity' }],
     ['groups', { name: '' }],
     ['groups', { name: long(61) }],

@@ -1,7 +1,8 @@
 // /add-animal and /group/:groupId/add-animal: a new animal in one or more groups, with a photo.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { useLocation, useParams, useSearchParams } from 'wouter';
+import { electronicIdDigits, electronicIdProblem } from '../../../shared/animals/electronic-id';
 import type { Animal } from '../../../shared/schemas/animals';
 import { Loading, LoadError } from '../../components/page-states';
 import { useToast } from '../../components/ui/toaster';
@@ -26,6 +27,10 @@ export default function AddAnimalPage() {
   const upload = useUploadPhoto();
   // One id for this form: a retry after a lost response finds the animal instead of adding it twice.
   const [animalId] = useState(() => crypto.randomUUID());
+  // from Scan Tag: a code no animal has (?tag=), an Electronic ID when it is one, else a tag
+  const [search] = useSearchParams();
+  const scanned = search.get('tag')?.trim().slice(0, 60) ?? '';
+  const scannedIsElectronicId = scanned !== '' && electronicIdProblem(electronicIdDigits(scanned)) === null;
 
   if (groups.isPending || profile.isPending) return <Loading place="tight" />;
   if (groups.isError)
@@ -90,7 +95,11 @@ export default function AddAnimalPage() {
     <AnimalForm
       mode="add"
       heading={routeGroup ? `New animal in ${routeGroup.name}` : 'New animal'}
-      defaultValues={{ ...emptyAnimalForm, groupIds: routeGroup ? [routeGroup.id] : [] }}
+      defaultValues={{
+        ...emptyAnimalForm,
+        ...(scannedIsElectronicId ? { electronicId: scanned } : { tagId: scanned }),
+        groupIds: routeGroup ? [routeGroup.id] : [],
+      }}
       groups={groups.data}
       weightUnit={profile.data.weightUnit}
       backHref={routeGroup ? `/group/${routeGroup.id}/animals` : '/my-animals'}

@@ -51,6 +51,7 @@ function detailRows(
     { label: 'Dam', value: animal.dam, href: animal.damId ? `/animal/${animal.damId}` : undefined },
     { label: 'Sire', value: animal.sire, href: animal.sireId ? `/animal/${animal.sireId}` : undefined },
     { label: 'Tag ID', value: animal.tagId },
+    { label: 'Electronic ID', value: animal.electronicId },
   ];
 }
 
@@ -61,6 +62,7 @@ function detailRows(
 function animalFromListItem(item: AnimalListItem, groups: Parameters<typeof groupChipsOf>[1]): Animal {
   return {
     ...item,
+    electronicId: item.electronicId ?? null,
     speciesId: null,
     color: null,
     dam: null,

@@ -51,6 +51,7 @@ function formValues(animal: Animal, weight: string): AnimalFormValues {
     color: animal.color ?? '',
     ...parentFormValues(animal),
     tagId: animal.tagId ?? '',
+    electronicId: animal.electronicId ?? '',
     groupIds: animal.groups.map((group) => group.id),
   };
 }
@@ -85,6 +86,7 @@ function EditAnimalForm({ animal, weightUnit }: { animal: Animal; weightUnit: We
       ...((isDirty('damChoice') || isDirty('dam')) && { damId: values.damId, dam: values.dam }),
       ...((isDirty('sireChoice') || isDirty('sire')) && { sireId: values.sireId, sire: values.sire }),
       ...(isDirty('tagId') && { tagId: values.tagId }),
+      ...(isDirty('electronicId') && { electronicId: values.electronicId }),
       groupIds: values.groupIds,
     };
     try {

@@ -6,7 +6,7 @@
 // a sortable 'Table' (its own chunk, loaded when chosen; the choice is remembered).
 import { WaitingChanges } from '../../components/waiting-changes';
 import { useQuery } from '@tanstack/react-query';
-import { PawPrint, Trash2 } from 'lucide-react';
+import { PawPrint, ScanBarcode, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import {
@@ -172,6 +172,10 @@ export default function MyAnimalsPage() {
         </h2>
         <div className="flex flex-wrap gap-2">
           {!noAnimalsAtAll && <AnimalsViewToggle view={view.chosen} onChange={view.choose} />}
+          <Link href="/scan" className={`${buttonBase} ${buttonClasses.secondary}`}>
+            <ScanBarcode aria-hidden className="size-4" />
+            Scan Tag
+          </Link>
           {canChange && (
             <>
               <Link href="/animals/import" className={`${buttonBase} ${buttonClasses.secondary}`}>

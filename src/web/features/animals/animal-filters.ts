@@ -95,7 +95,11 @@ export function searchHerd(
   return herd
     .filter(
       (animal) =>
-        (!text || contains(animal.name) || contains(animal.tagId) || contains(animal.breed)) &&
+        (!text ||
+          contains(animal.name) ||
+          contains(animal.tagId) ||
+          contains(animal.electronicId ?? null) ||
+          contains(animal.breed)) &&
         (!filter.group ||
           (filter.group === noGroup ? !animal.groupIds.length : animal.groupIds.includes(filter.group))) &&
         (!filter.species || (speciesName !== null && animal.speciesName === speciesName)) &&

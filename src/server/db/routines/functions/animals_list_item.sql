@@ -15,6 +15,8 @@ BEGIN
     'weightUnit', NEW.weight_unit,
     'breed', NEW.breed,
     'tagId', NEW.tag_id,
+    -- ISO 11784/11785 (migration 0038): scanning matches it on the device
+    'electronicId', NEW.electronic_id,
     'thumbnailUrl', CASE WHEN NEW.photo_key IS NULL THEN NULL
       ELSE '/api/v1/animals/' || NEW.id || '/photo?v=' || regexp_replace(NEW.photo_key, '^.*/', '') || '&size=thumb' END,
     'groupIds', NEW.group_ids,

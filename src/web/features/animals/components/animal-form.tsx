@@ -45,6 +45,7 @@ const formValuesSchema = z.object({
   sireChoice: z.string(),
   sire: z.string(),
   tagId: z.string(),
+  electronicId: z.string(),
   groupIds: z.array(z.string()),
 });
 export type AnimalFormValues = z.input<typeof formValuesSchema>;
@@ -125,6 +126,7 @@ export const emptyAnimalForm: AnimalFormValues = {
   sireChoice: '',
   sire: '',
   tagId: '',
+  electronicId: '',
   groupIds: [],
 };
 
@@ -379,6 +381,14 @@ export function AnimalForm({
             hint="Ear tag, leg band or microchip number"
             error={errors.tagId?.message}
             {...form.register('tagId')}
+          />
+          <TextField
+            label="Electronic ID"
+            autoComplete="off"
+            inputMode="numeric"
+            hint="15 digits from an RFID ear tag or bolus (ISO 11784), e.g. 826 000123456789"
+            error={errors.electronicId?.message}
+            {...form.register('electronicId')}
           />
           <GroupsField control={form.control} groups={groups} />
           <div className="space-y-2 border-t border-stone-200 pt-4">
