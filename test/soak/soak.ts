@@ -344,6 +344,7 @@ const listed = (animal: Animal): AnimalListItem => ({
   weightUnit: animal.weightUnit,
   breed: animal.breed,
   tagId: animal.tagId,
+  electronicId: animal.electronicId,
   thumbnailUrl: animal.thumbnailUrl,
   groupIds: animal.groups.map((group) => group.id),
   withdrawal: animal.withdrawal,

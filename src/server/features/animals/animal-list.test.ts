@@ -49,6 +49,7 @@ describe.each(backends)('the animal list on %s', (backend) => {
       weightUnit: 'lbs',
       breed: 'Nubian',
       tagId: 'G-1',
+      electronicId: null,
       thumbnailUrl: null,
       withdrawal: null,
       exit: null,
