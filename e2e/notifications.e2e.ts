@@ -13,7 +13,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, narrowPhone, openPage, phone, sharedBrowser } from './support/browser';
+import { browserAvailable, browserTimeZone, narrowPhone, openPage, phone, sharedBrowser } from './support/browser';
 import { farmApi, todayIn, type ApiReminder, type FarmApi } from './support/care';
 import {
   eventually,
@@ -252,7 +252,11 @@ describe.skipIf(!browserAvailable)('notifications: this device, the worker, and 
       await workerReady();
       await turnOn().click();
       await expectToast(page, 'Notifications on for this device', 'Linux · Chrome');
-      const month = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }).format(new Date());
+      const month = new Intl.DateTimeFormat('en-US', {
+        month: 'short',
+        day: 'numeric',
+        timeZone: browserTimeZone,
+      }).format(new Date());
       const mine = devices().getByRole('listitem').filter({ hasText: 'This device' });
       await expectVisible(mine.getByText(`Linux · Chrome · since ${month}`, { exact: false }));
       await expect(turnOn().count(), 'no second offer for this device').resolves.toBe(0);

@@ -69,6 +69,8 @@ export function sharedBrowser(): () => Browser {
 export const phone = { width: 390, height: 844 };
 export const narrowPhone = { width: 360, height: 740 };
 export const desktop = { width: 1280, height: 800 };
+/** The zone every test browser lives in: a test that writes a date the page shows uses it too. */
+export const browserTimeZone = 'America/Chicago';
 
 /**
  * A fresh context (its own cookies) and a page in it. Uncaught page errors are printed, so that a
@@ -81,7 +83,7 @@ export async function openPage(
   const context = await browser.newContext({
     viewport: phone,
     locale: 'en-US',
-    timezoneId: 'America/Chicago',
+    timezoneId: browserTimeZone,
     ...options,
   });
   context.setDefaultTimeout(10_000);
