@@ -13,7 +13,14 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, browserTimeZone, narrowPhone, openPage, phone, sharedBrowser } from './support/browser';
+import {
+  browserAvailable,
+  browserTimeZone,
+  narrowPhone,
+  openPage,
+  phone,
+  sharedBrowser,
+} from './support/browser';
 import { farmApi, todayIn, type ApiReminder, type FarmApi } from './support/care';
 import {
   eventually,

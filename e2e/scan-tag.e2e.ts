@@ -1,7 +1,7 @@
 // Tags in the barn (issue 30): a stick reader that types like a keyboard ('g103' and Enter) opens
 // the animal tagged 'G-103'; a code no animal has offers 'Add Animal' with the tag filled in; and a
 // phone pointed at a QR code opens the animal — Chromium's fake camera plays a video made here from
-// a generated QR code, read by ZXing's WebAssembly served by Paddock itself (nothing from a CDN).
+// a generated QR code (a tag, or a printed label's link), read by ZXing's WebAssembly served by Paddock itself (nothing from a CDN).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { encode } from 'uqr';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labelPath } from '../src/shared/animals/label-code';
 import { browserAvailable, chromePath, narrowPhone, openPage, sharedBrowser } from './support/browser';
 import {
   expectNoHorizontalScroll,
@@ -191,6 +192,13 @@ describe.skipIf(!browserAvailable)('Scan Tag', () => {
 
         animal: 'Bella' as const,
         video: () => Promise.resolve(qrVideo('G-103')),
+      },
+      {
+        // a printed label's QR code: its short link (decision 0047), as Print Labels draws it
+        kind: 'printed label',
+
+        animal: 'Ginger' as const,
+        video: () => Promise.resolve(qrVideo(`${stack.baseUrl}${labelPath(ids.ginger)}`)),
       },
       {
         kind: 'Code 128 barcode',

@@ -88,6 +88,13 @@ export const appRoutes: AppRoute[] = [
     width: 'form',
     Page: lazy(() => import('../features/animals/scan/scan-tag-page')),
   },
+  // a printed label's QR code (issue 30): becomes the animal's page
+  { path: '/a/:code', title: 'Animal', Page: lazy(() => import('./routes/label-link-page')) },
+  {
+    path: '/labels',
+    title: 'Print Labels',
+    Page: lazy(() => import('./routes/print-labels-page')),
+  },
   {
     path: '/animal/:animalId',
     title: 'Animal',

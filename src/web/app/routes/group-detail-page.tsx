@@ -1,9 +1,19 @@
 // /group/:groupId: the group's name, count and description, the way to its animals and its edit
 // page (for those whose role may edit), Add Entry, the reminders of the group and its animals, and
 // the group's log (from 1024 px, the log in a second column). 'Collect Eggs' shows where there are
-// hens to lay them, 'Record Milk' where there are does to milk; 'Production' for every group, and 'Feed' (its money) for Owners and Members.
+// hens to lay them, 'Record Milk' where there are does to milk; 'Production' for every group, and 'Feed' (its money) for Owners and Members. 'Print Labels' for its animals.
 import { useQuery } from '@tanstack/react-query';
-import { ChartColumn, Egg, LineChart, Milk, NotebookPen, Pencil, PawPrint, Wheat } from 'lucide-react';
+import {
+  ChartColumn,
+  Egg,
+  LineChart,
+  Milk,
+  NotebookPen,
+  Pencil,
+  PawPrint,
+  Printer,
+  Wheat,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { possessive } from '../../../shared/care/rules';
@@ -68,6 +78,7 @@ export default function GroupDetailPage() {
       : []),
     { href: `/group/${id}/production`, label: 'Production', icon: ChartColumn },
     { href: `/group/${id}/weights`, label: 'Weights', icon: LineChart },
+    ...(animalCount > 0 ? [{ href: `/labels?group=${id}`, label: 'Print Labels', icon: Printer }] : []),
     // feed is money: Owners and Members only
     ...(canEdit ? [{ href: `/group/${id}/feed`, label: 'Feed', icon: Wheat }] : []),
     ...(canEdit ? [{ href: `/group/${id}/edit`, label: 'Edit Group', icon: Pencil }] : []),

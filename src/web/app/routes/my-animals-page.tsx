@@ -6,7 +6,7 @@
 // a sortable 'Table' (its own chunk, loaded when chosen; the choice is remembered).
 import { WaitingChanges } from '../../components/waiting-changes';
 import { useQuery } from '@tanstack/react-query';
-import { PawPrint, ScanBarcode, Trash2 } from 'lucide-react';
+import { PawPrint, Printer, ScanBarcode, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import {
@@ -23,22 +23,14 @@ import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
-import { animalSearchQuery, speciesQuery, useDeleteAnimal } from '../../features/animals/api/animals';
+import { speciesQuery, useDeleteAnimal } from '../../features/animals/api/animals';
 import { groupChipsOf } from '../../features/animals/animal-display';
-import {
-  formatUsTime,
-  isFiltered,
-  readFilters,
-  searchHerd,
-  type FilterKey,
-} from '../../features/animals/animal-filters';
+import { formatUsTime, isFiltered, readFilters, type FilterKey } from '../../features/animals/animal-filters';
 import { AnimalCard } from '../../features/animals/components/animal-card';
 import { AnimalsViewToggle, useAnimalsView } from '../../features/animals/components/animals-view';
+import { useFilteredHerd } from '../../features/animals/use-filtered-herd';
 import { groupsQuery } from '../../features/groups/api/groups';
-import { useFarmToday } from '../../hooks/use-farm-today';
-import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/farm';
-import { useOnline } from '../../lib/outbox';
 import { profileQuery } from '../../lib/profile';
 
 const searchDelay = 300;
@@ -86,15 +78,11 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
 export default function MyAnimalsPage() {
   const [params, setParams] = useSearchParams();
   const filter = readFilters(params);
-  const animals = useQuery(animalSearchQuery(filter));
-  // the whole herd (the unfiltered list: the same query when nothing is chosen), kept on the
-  // device: with no signal the search runs on it
-  const herd = useQuery(animalSearchQuery({}));
-  const online = useOnline();
+  // with no signal the search runs on the device's copy of the herd
+  const { animals, onDevice, herdUpdatedAt, list, stale, today } = useFilteredHerd(filter);
   const groups = useQuery(groupsQuery);
   const species = useQuery(speciesQuery);
   const profile = useQuery(profileQuery);
-  const { today } = useFarmToday();
   const remove = useDeleteAnimal();
   const canChange = useCan('member');
   const toast = useToast();
@@ -123,17 +111,11 @@ export default function MyAnimalsPage() {
       { replace: true },
     );
 
-  const noNetwork = !online || (animals.error instanceof ApiError && animals.error.status === 0);
-  const onDevice =
-    noNetwork && herd.data ? searchHerd(herd.data, filter, { today, species: species.data }) : null;
-
   if (!onDevice && animals.isPending) return <Loading place="tight">Loading animals...</Loading>;
   if (!onDevice && animals.isError)
     return <LoadError error={animals.error} onRetry={() => void animals.refetch()} look="alert" />;
 
   const filtered = isFiltered(filter);
-  const list = onDevice ?? animals.data ?? [];
-  const stale = !onDevice && animals.isPlaceholderData;
   const weightUnit = profile.data?.weightUnit ?? 'lbs';
 
   const confirmDelete = async () => {
@@ -176,6 +158,15 @@ export default function MyAnimalsPage() {
             <ScanBarcode aria-hidden className="size-4" />
             Scan Tag
           </Link>
+          {list.length > 0 && (
+            <Link
+              href={`/labels${params.size ? `?${params.toString()}` : ''}`}
+              className={`${buttonBase} ${buttonClasses.secondary}`}
+            >
+              <Printer aria-hidden className="size-4" />
+              Print Labels
+            </Link>
+          )}
           {canChange && (
             <>
               <Link href="/animals/import" className={`${buttonBase} ${buttonClasses.secondary}`}>
@@ -190,7 +181,7 @@ export default function MyAnimalsPage() {
       </div>
       {onDevice && (
         <p role="status" className="text-sm font-medium text-stone-700">
-          Offline — herd as of {formatUsTime(herd.dataUpdatedAt)}
+          Offline — herd as of {formatUsTime(herdUpdatedAt)}
         </p>
       )}
       <WaitingChanges kind="animal" />

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Camera, ScanBarcode } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
+import { animalIdOfLabelLink, labelPath } from '../../../../shared/animals/label-code';
 import { Loading } from '../../../components/page-states';
 import { Button, buttonBase, buttonClasses } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -55,6 +56,12 @@ export default function ScanTagPage() {
     const linked = animalOfLink(text);
     if (linked) {
       navigate(`/animal/${linked}`);
+      return;
+    }
+    // a printed label (decision 0047): its page finds the animal, or says it is not of this farm
+    const labelled = animalIdOfLabelLink(text);
+    if (labelled) {
+      navigate(labelPath(labelled));
       return;
     }
     const onDevice = herd.data ? matchTagOnDevice(herd.data, text) : undefined;
