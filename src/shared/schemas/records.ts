@@ -64,6 +64,8 @@ export const healthRecordSchema = z.object({
     birthDate: z.nullable(z.string()),
     color: z.nullable(z.string()),
     tagId: z.nullable(z.string()),
+    /** the 15-digit Electronic ID (decision 0046) */
+    electronicId: z.nullable(z.string()),
     dam: z.nullable(z.string()),
     sire: z.nullable(z.string()),
     /** the display photo, through this record's own address (the farm's, or the share link's) */

@@ -63,6 +63,7 @@ export function createRecordsService(deps: {
         birthDate: animal.birthDate,
         color: animal.color,
         tagId: animal.tagId,
+        electronicId: animal.electronicId ?? null,
         dam: animal.dam,
         sire: animal.sire,
         photoUrl: version && photoBase ? `${photoBase}?v=${version}` : null,

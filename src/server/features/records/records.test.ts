@@ -52,6 +52,7 @@ describe.each(backends)('health record on %s', (backend) => {
           sex: 'female',
           birthDate: '2024-03-01',
           tagId: 'UK-77',
+          electronicId: '826 012345678901',
           dam: 'Bramble',
           sire: 'Duke',
           groupIds: [pen],
@@ -118,6 +119,7 @@ describe.each(backends)('health record on %s', (backend) => {
       sex: 'female',
       birthDate: '2024-03-01',
       tagId: 'UK-77',
+      electronicId: '826012345678901',
       dam: 'Bramble',
       sire: 'Duke',
     });

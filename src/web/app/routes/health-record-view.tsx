@@ -113,6 +113,7 @@ export function HealthRecordView({ record }: { record: HealthRecord }) {
     ['Age', ageLabel(animal.birthDate, record.today)],
     ['Color', animal.color],
     ['Tag ID', animal.tagId],
+    ['Electronic ID', animal.electronicId],
     ['Dam', animal.dam],
     ['Sire', animal.sire],
   ];
