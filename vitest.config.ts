@@ -34,6 +34,10 @@ export default defineConfig({
     // PGlite takes ~300 MB per instance: few workers on 2 cores.
     pool: 'forks',
     maxWorkers: 2,
+    // Each worker imports the app once, not once per file (99 s of the run's 403 s were imports):
+    // every file builds its own app and database (test/support/test-app.ts) and closes them, and
+    // no file changes another's modules (decision 0048).
+    isolate: false,
     // Once per run: the compiled server for process tests, and migrated databases that each test
     // app copies (see test/support/global-setup.ts).
     globalSetup: ['test/support/global-setup.ts'],

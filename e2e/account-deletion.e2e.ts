@@ -15,13 +15,13 @@ import {
 } from './support/checks';
 import { makeJpeg } from './support/herd';
 import { newEmail, password, signUpAndConfirm } from './support/journeys';
-import { everyBackend, startStack, type Stack } from './support/stack';
+import { embeddedBackend, startStack, type Stack } from './support/stack';
 
 describe.skipIf(!browserAvailable)('account deletion', () => {
   const browser = sharedBrowser();
 
   // The steps below are one journey: each `it` continues where the previous one stopped.
-  describe.each(everyBackend)('on %s', (backend) => {
+  describe.each(embeddedBackend)('on %s', (backend) => {
     let stack: Stack;
     let context: BrowserContext;
     let page: Page;

@@ -18,7 +18,7 @@ import {
 } from './support/checks';
 import { animalCard, expectToastAndDismiss } from './support/herd';
 import { joinByInvitation, newEmail, signUpAndConfirm } from './support/journeys';
-import { everyBackend, startStack, type Stack } from './support/stack';
+import { backends, startStack, type Stack } from './support/stack';
 
 type ApiMoney = { items: { kind: string; category: string; amount: number; animalSaleOf: string | null }[] };
 type ApiAnimal = { withdrawal: { meat: string | null } | null; exit: { kind: string } | null };
@@ -26,7 +26,7 @@ type ApiAnimal = { withdrawal: { meat: string | null } | null; exit: { kind: str
 describe.skipIf(!browserAvailable)('an animal leaves the herd: sold, died, and back again', () => {
   const browser = sharedBrowser();
 
-  describe.each(everyBackend)('on %s', (backend) => {
+  describe.each(backends)('on %s', (backend) => {
     let stack: Stack;
     let context: BrowserContext;
     let page: Page;

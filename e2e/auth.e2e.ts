@@ -12,13 +12,13 @@ import {
   expectVisible,
 } from './support/checks';
 import { confirmationLink, newEmail, password } from './support/journeys';
-import { everyBackend, startStack, type Stack } from './support/stack';
+import { embeddedBackend, startStack, type Stack } from './support/stack';
 
 describe.skipIf(!browserAvailable)('sign-up, email confirmation and sign-in', () => {
   const browser = sharedBrowser();
 
   // The steps below are one journey: each `it` continues where the previous one stopped.
-  describe.each(everyBackend)('on %s', (backend) => {
+  describe.each(embeddedBackend)('on %s', (backend) => {
     let stack: Stack;
     let context: BrowserContext;
     let page: Page;

@@ -25,12 +25,12 @@ import {
 } from './support/checks';
 import { expectToastAndDismiss } from './support/herd';
 import { newEmail, signUpAndConfirm } from './support/journeys';
-import { everyBackend, startStack, type Stack } from './support/stack';
+import { embeddedBackend, startStack, type Stack } from './support/stack';
 
 describe.skipIf(!browserAvailable)('farm data: calendar feed and export', () => {
   const browser = sharedBrowser();
 
-  describe.each(everyBackend)('on %s', (backend) => {
+  describe.each(embeddedBackend)('on %s', (backend) => {
     let stack: Stack;
     let context: BrowserContext;
     let page: Page;

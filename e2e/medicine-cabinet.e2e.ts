@@ -18,14 +18,14 @@ import {
 } from './support/checks';
 import { expectToastAndDismiss } from './support/herd';
 import { joinByInvitation, newEmail, signUpAndConfirm } from './support/journeys';
-import { everyBackend, startStack, type Stack } from './support/stack';
+import { backends, startStack, type Stack } from './support/stack';
 
 type ApiMedicine = { id: string; name: string; inStock: number; expiredStock: number; lowStock: boolean };
 
 describe.skipIf(!browserAvailable)('the medicine cabinet: stock in lots, expiry, low stock', () => {
   const browser = sharedBrowser();
 
-  describe.each(everyBackend)('on %s', (backend) => {
+  describe.each(backends)('on %s', (backend) => {
     let stack: Stack;
     let context: BrowserContext;
     let page: Page;

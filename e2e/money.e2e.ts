@@ -16,12 +16,12 @@ import {
 } from './support/checks';
 import { expectToastAndDismiss } from './support/herd';
 import { joinByInvitation, newEmail, signUpAndConfirm } from './support/journeys';
-import { everyBackend, startStack, type Stack } from './support/stack';
+import { backends, startStack, type Stack } from './support/stack';
 
 describe.skipIf(!browserAvailable)('money: feed bought, eggs sold, the cost per dozen', () => {
   const browser = sharedBrowser();
 
-  describe.each(everyBackend)('on %s', (backend) => {
+  describe.each(backends)('on %s', (backend) => {
     let stack: Stack;
     let context: BrowserContext;
     let page: Page;

@@ -20,7 +20,7 @@ import {
   expectVisible,
 } from './support/checks';
 import { newEmail, signIn, signUpAndConfirm } from './support/journeys';
-import { everyBackend, repoRoot, startStack, type Stack } from './support/stack';
+import { backends, embeddedBackend, repoRoot, startStack, type Stack } from './support/stack';
 
 type Entry = { id: string; type: string; batchId: string; animalId: string; weightValue: number | null };
 type Batch = { batchId: string; type: string; animals: unknown[] };
@@ -28,7 +28,7 @@ type Batch = { batchId: string; type: string; animals: unknown[] };
 describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once', () => {
   const browser = sharedBrowser();
 
-  describe.each(everyBackend)('on %s', (backend) => {
+  describe.each(embeddedBackend)('on %s', (backend) => {
     let stack: Stack;
     let context: BrowserContext;
     let page: Page;
@@ -349,7 +349,7 @@ describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once',
 
   // Issue 24, item 5: My Animals with no signal showed the whole herd greyed, and a tap opened
   // another animal; and a note waited for the next back-off tick after the signal came back.
-  describe.each(everyBackend)('a herd of 30 on the device, on %s', (backend) => {
+  describe.each(backends)('a herd of 30 on the device, on %s', (backend) => {
     let stack: Stack;
     let context: BrowserContext;
     let page: Page;

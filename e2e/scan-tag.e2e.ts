@@ -19,7 +19,7 @@ import {
   expectVisible,
 } from './support/checks';
 import { newEmail, signIn, signUpAndConfirm } from './support/journeys';
-import { backends, startStack, type Stack } from './support/stack';
+import { everyBackend, startStack, type Stack } from './support/stack';
 
 const require = createRequire(import.meta.url);
 const width = 640;
@@ -90,7 +90,7 @@ async function code128Video(text: string): Promise<Buffer> {
 describe.skipIf(!browserAvailable)('Scan Tag', () => {
   const browser = sharedBrowser();
 
-  describe.each(backends)('on %s', (backend) => {
+  describe.each(everyBackend)('on %s', (backend) => {
     let stack: Stack;
     let context: BrowserContext;
     let page: Page;
@@ -192,6 +192,8 @@ describe.skipIf(!browserAvailable)('Scan Tag', () => {
 
         animal: 'Bella' as const,
         video: () => Promise.resolve(qrVideo('G-103')),
+        // and again with no signal: the service worker kept the reader's wasm
+        offline: true,
       },
       {
         // a printed label's QR code: its short link (decision 0047), as Print Labels draws it
@@ -208,7 +210,7 @@ describe.skipIf(!browserAvailable)('Scan Tag', () => {
       },
     ])(
       'opens the animal whose $kind the camera sees, with ZXing served by Paddock',
-      async ({ animal, video: make }) => {
+      async ({ animal, video: make, offline = false }) => {
         const id = animal === 'Bella' ? ids.bella : ids.ginger;
         const folder = mkdtempSync(join(tmpdir(), 'paddock-camera-'));
         const video = join(folder, 'tag.y4m');
@@ -232,6 +234,12 @@ describe.skipIf(!browserAvailable)('Scan Tag', () => {
           phone.page.on('request', (request) => requests.push(request.url()));
           await signIn(phone.page, stack, email);
           await phone.page.goto(`${stack.baseUrl}/scan`);
+          if (offline) {
+            // the service worker in charge of the page, so that it sees the wasm go by
+            await phone.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+            if (!(await phone.page.evaluate(() => Boolean(navigator.serviceWorker.controller))))
+              await phone.page.reload();
+          }
           const native = await phone.page.evaluate(() => 'BarcodeDetector' in window);
           await phone.page.getByRole('button', { name: 'Use camera' }).click();
           await expectPath(phone.page, `/animal/${id}`, 30_000);
@@ -240,6 +248,13 @@ describe.skipIf(!browserAvailable)('Scan Tag', () => {
           expect(requests.filter((url) => !url.startsWith(stack.baseUrl))).toEqual([]);
           if (!native)
             expect(requests.some((url) => /^.*\/assets\/zxing_reader-[\w-]+\.wasm$/.test(url))).toBe(true);
+          if (offline) {
+            await phone.context.setOffline(true);
+            await phone.page.goto(`${stack.baseUrl}/scan`);
+            await phone.page.getByRole('button', { name: 'Use camera' }).click();
+            await expectPath(phone.page, `/animal/${id}`, 30_000);
+            await expectVisible(phone.page.getByRole('heading', { name: animal }));
+          }
           await phone.context.close();
         } finally {
           await cameraBrowser?.close();

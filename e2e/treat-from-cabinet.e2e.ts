@@ -17,7 +17,7 @@ import {
 } from './support/checks';
 import { expectToastAndDismiss } from './support/herd';
 import { newEmail, signUpAndConfirm } from './support/journeys';
-import { everyBackend, startStack, type Stack } from './support/stack';
+import { backends, startStack, type Stack } from './support/stack';
 
 type ApiLot = { id: string; lotNumber: string | null; stock: number };
 type ApiMedicine = { id: string; name: string; inStock: number; lots: ApiLot[] };
@@ -35,7 +35,7 @@ const herd = [
 describe.skipIf(!browserAvailable)('treating a group from the cabinet, dose by weight', () => {
   const browser = sharedBrowser();
 
-  describe.each(everyBackend)('on %s', (backend) => {
+  describe.each(backends)('on %s', (backend) => {
     let stack: Stack;
     let context: BrowserContext;
     let page: Page;

@@ -7,7 +7,9 @@
 // asks: open the app at the reminder, or 'Done' — at once when there is a network, else through
 // the app's outbox (lib/outbox-store.ts), which the app sends when it is next open.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 import { lastSignedIn, outboxChannel, reminderDone, storeChange } from './lib/outbox-store';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -27,6 +29,15 @@ const notTheApp = [/^\/$/, /^\/api\//, /^\/internal\//, /^\/record\//, /^\/unsub
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: notTheApp }));
+
+// The barcode reader's WebAssembly (1 MB; Scan Tag's camera where the browser has no detector of
+// its own, decision 0046): not precached for everyone, but kept once the camera has used it, so the
+// camera reads with no signal from then on. Its name carries its hash: a kept copy is never stale,
+// and the newest two are enough.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && /^\/assets\/[^/]+\.wasm$/.test(url.pathname),
+  new CacheFirst({ cacheName: 'paddock-wasm', plugins: [new ExpirationPlugin({ maxEntries: 2 })] }),
+);
 
 // ---- Notifications ----
 

@@ -100,6 +100,10 @@ class RawJson {
   toJSON() {
     return `\u0001raw:${this.index}\u0001`;
   }
+  /** what the server reads: JSON.parse's value of the text ('-0' is -0) */
+  parsed(): unknown {
+    return JSON.parse(rawTexts[this.index]!);
+  }
 }
 const encode = (body: unknown) =>
   JSON.stringify(body)?.replace(
@@ -429,6 +433,7 @@ function hostileBody(
 
 /** What the server documents doing to a value before storing it. */
 function normalised(key: string, value: unknown): unknown {
+  if (value instanceof RawJson) return value.parsed();
   if (typeof value !== 'string') return value;
   const trimmed = value.trim();
   if (key === 'email') return trimmed === '' ? null : trimmed.toLowerCase();
