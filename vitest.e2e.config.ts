@@ -15,7 +15,7 @@ export default defineConfig({
     maxWorkers: 3,
     // a worker imports Playwright, axe and the helpers once, not once per file
     isolate: false,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

@@ -69,6 +69,8 @@ export function sharedBrowser(): () => Browser {
 export const phone = { width: 390, height: 844 };
 export const narrowPhone = { width: 360, height: 740 };
 export const desktop = { width: 1280, height: 800 };
+/** How long a step waits for the page to show what it expects (checks.ts's waits too). */
+export const waitTimeout = 20_000;
 /** The zone every test browser lives in: a test that writes a date the page shows uses it too. */
 export const browserTimeZone = 'America/Chicago';
 
@@ -86,8 +88,9 @@ export async function openPage(
     timezoneId: browserTimeZone,
     ...options,
   });
-  context.setDefaultTimeout(10_000);
-  context.setDefaultNavigationTimeout(20_000);
+  // three journeys share two cores (vitest.e2e.config.ts): a step waits up to 20 s, a page load 30 s
+  context.setDefaultTimeout(waitTimeout);
+  context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();
   page.on('pageerror', (error) =>
     console.error(`[browser] uncaught error on ${page.url()}: ${error.message}`),

@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { narrowPhone } from './browser';
+import { narrowPhone, waitTimeout } from './browser';
 
 /** Fails on axe violations of impact serious or critical, listing each rule, its help and its targets. */
 export async function expectNoSeriousA11yViolations(page: Page, where = page.url()) {
@@ -72,7 +72,7 @@ export async function eventually<T>(
   read: () => Promise<T> | T,
   expected: T,
   message: string,
-  timeout = 10_000,
+  timeout = waitTimeout,
 ) {
   const deadline = Date.now() + timeout;
   for (;;) {
@@ -86,12 +86,12 @@ export async function eventually<T>(
 }
 
 /** Waits until the element is on screen (fails with the locator in the message otherwise). */
-export async function expectVisible(locator: Locator, timeout = 10_000) {
+export async function expectVisible(locator: Locator, timeout = waitTimeout) {
   await locator.first().waitFor({ state: 'visible', timeout });
 }
 
 /** Waits until the page's path is `path` (compared with the query too when `path` has one). */
-export async function expectPath(page: Page, path: string, timeout = 10_000) {
+export async function expectPath(page: Page, path: string, timeout = waitTimeout) {
   await eventually(
     () => {
       const url = new URL(page.url());
