@@ -8,6 +8,8 @@
 //   npm run bench                          # 10,000 farms (about 20 million entries)
 //   npm run bench -- --farms 1000 --rounds 2 --seconds 5
 //   npm run bench -- --quick               # 200 farms, one short round: a smoke run
+//   npm run bench -- --keep                # keep the seeded database, and say how to reuse it
+//   npm run bench -- --reuse postgres://…/paddock_scale_…   # measure a kept database again, no seeding
 //   BENCH_DATABASE_URL=postgres://…/postgres (default: the local server, user postgres)
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,7 +31,9 @@ import {
   median,
   requestsFor,
   signIn,
+  residentMb,
   signUp,
+  spread,
   start,
   stop,
   type Query,
@@ -47,6 +51,7 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '8' },
     quick: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
     'pglite-farms': { type: 'string', default: '100' },
   },
 });
@@ -60,10 +65,15 @@ const users = 4;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const load = { connections, seconds };
+/** A baseline whose rounds differ by more than this (of their median) says the machine is busy. */
+const busySpread = 0.15;
+const reuse = options.reuse;
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
-const database = await freshPostgresDatabase('paddock_scale', adminUrl);
+const database = reuse
+  ? { url: reuse, drop: async () => {} }
+  : await freshPostgresDatabase('paddock_scale', adminUrl);
 const children: ChildProcess[] = [];
 const client = new pg.Client({ connectionString: database.url });
 
@@ -88,7 +98,8 @@ try {
     NODE_ENV: 'production',
     AUTH_SECRET: secret,
   };
-  children.push(await start([join(serverDir, 'main.js')], appEnv));
+  const appServer = await start([join(serverDir, 'main.js')], appEnv);
+  children.push(appServer);
   await client.connect();
   const query: Query = async <Row>(text: string, values: unknown[] = []) =>
     (await client.query(text, values)).rows as Row[];
@@ -99,8 +110,11 @@ try {
   const password = 'benchmark password';
   for (let index = 0; index < users; index++) {
     const email = `bench-${index}@example.com`;
-    await signUp(appUrl, email, password);
-    await query(`update "user" set email_verified = true where email = $1`, [email]);
+    // a reused database has them already
+    if (!reuse) {
+      await signUp(appUrl, email, password);
+      await query(`update "user" set email_verified = true where email = $1`, [email]);
+    }
     cookies.push(await signIn(appUrl, email, password));
   }
   const userFarms = (
@@ -114,6 +128,8 @@ try {
 
   // ---- what a signed-in user asks for (of their own farm) ----
   const farmId = userFarms[0]!;
+  // started and signed in to, before any load: the server on PostgreSQL at rest
+  const idleRss = residentMb(appServer.pid);
   const cookie = cookies[0]!;
   // ---- statements per request, counted by an in-process app on the same database ----
   async function statementsPerRequest(requests: { name: string; request: Request }[]) {
@@ -154,10 +170,12 @@ try {
   }
 
   // ---- 10 farms first (the signed-in users' and a few more) ----
-  console.log(`seeding 10 farms… (${elapsed()})`);
-  const firstFarms = [...userFarms, ...(await newFarms(queryRows, 10 - users))];
-  await seedFarms(execute, firstFarms);
-  await query('analyze');
+  if (!reuse) {
+    console.log(`seeding 10 farms… (${elapsed()})`);
+    const firstFarms = [...userFarms, ...(await newFarms(queryRows, 10 - users))];
+    await seedFarms(execute, firstFarms);
+    await query('analyze');
+  }
   const barePort = await freePort();
   children.push(
     await start(['--import', 'tsx', 'bench/bare-server.ts'], {
@@ -168,21 +186,27 @@ try {
   );
   const bareUrl = `http://127.0.0.1:${barePort}`;
   const requests = await requestsFor(query, farmId);
+  // (a reused database is at N already: no figures at 10 farms)
   const small = new Map<string, Run>();
-  for (const { name, request } of requests.filter(
-    (item) => item.request.method === 'GET' && item.baseline !== 'page',
-  )) {
+  for (const { name, request } of reuse
+    ? []
+    : requests.filter((item) => item.request.method === 'GET' && item.baseline !== 'page')) {
     await measure(appUrl, request, cookie, load); // warm
     small.set(name, await measure(appUrl, request, cookie, load));
   }
 
   // ---- then N ----
-  console.log(`seeding ${farmCount} farms in all… (${elapsed()})`);
-  await seedFarms(execute, await newFarms(queryRows, farmCount - 10));
-  await query('vacuum analyze');
-  const [counted] = await query<{ entries: string }>('select count(*) as entries from care_entries');
+  if (!reuse) {
+    console.log(`seeding ${farmCount} farms in all… (${elapsed()})`);
+    await seedFarms(execute, await newFarms(queryRows, farmCount - 10));
+    await query('vacuum analyze');
+  }
+  const [counted] = await query<{ entries: string; farms: string }>(
+    'select (select count(*) from care_entries) as entries, (select count(*) from farms) as farms',
+  );
+  const farmsMeasured = Number(counted!.farms);
   console.log(
-    `${farmCount} farms, ${Number(counted!.entries).toLocaleString('en')} care entries (${elapsed()})`,
+    `${farmsMeasured} farms, ${Number(counted!.entries).toLocaleString('en')} care entries (${elapsed()})`,
   );
 
   const statements = await statementsPerRequest(requests);
@@ -191,6 +215,7 @@ try {
   const usersRequests = [];
   for (const farm of userFarms) usersRequests.push(await requestsFor(query, farm));
   const rows: string[] = [];
+  const busy: string[] = [];
   for (const [which, { name, request, baseline, bare }] of requests.entries()) {
     await measure(bareUrl, bare, '', load); // warm both
     await measure(appUrl, request, cookie, load);
@@ -204,24 +229,31 @@ try {
     const p = median(paddockRuns);
     const b = median(bareRuns);
     const atTen = small.get(name);
+    const bareSpread = spread(bareRuns);
+    if (bareSpread > busySpread) busy.push(name);
     rows.push(
-      `| ${name} | ${p.rps.toFixed(0)} | ${b.rps.toFixed(0)} (bare ${baseline}) | ${(p.rps / b.rps).toFixed(2)} | ${p.p50} / ${p.p99} ms (bare ${b.p99}) | ${statements.get(name)} | ${atTen ? `${p.p50} vs ${atTen.p50} ms` : '—'} |`,
+      `| ${name} | ${p.rps.toFixed(0)} | ${b.rps.toFixed(0)} (bare ${baseline}) | ${(bareSpread * 100).toFixed(0)} %${bareSpread > busySpread ? ' ⚠' : ''} | ${(p.rps / b.rps).toFixed(2)} | ${p.p50} / ${p.p99} ms (bare ${b.p99}) | ${statements.get(name)} | ${atTen ? `${p.p50} vs ${atTen.p50} ms` : '—'} |`,
     );
     console.log(rows.at(-1));
   }
   console.log(
-    `\nPostgreSQL, ${farmCount} farms × 50 animals × 40 entries; ${connections} connections, ${seconds} s × ${rounds} rounds, medians; ${elapsed()}`,
+    `\nPostgreSQL, ${farmsMeasured} farms × 50 animals × 40 entries; ${connections} connections, ${seconds} s × ${rounds} rounds, medians; ${elapsed()}`,
   );
   console.log(
-    `| Request | Paddock req/s | Baseline req/s | Ratio | p50 / p99 | Statements | p50 at ${farmCount} vs 10 farms |`,
+    `| Request | Paddock req/s | Baseline req/s | Baseline spread | Ratio | p50 / p99 | Statements | p50 at ${farmsMeasured} vs 10 farms |`,
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
+  console.log(`\nIdle RSS of the server on PostgreSQL: ${idleRss ?? '?'} MB (goal ≤ 150 MB)`);
+  if (busy.length)
+    console.log(
+      `\n⚠ The machine was too busy to compare: the baseline's rounds differ by more than ${busySpread * 100} % for ${busy.join(', ')}. Run again on a quiet machine (--reuse skips the seeding).`,
+    );
 
   // ---- the embedded default ----
   if (pgliteFarms > 0) {
     await Promise.all(children.splice(0).map(stop));
-    const pgliteRows = await pgliteBench({
+    const pglite = await pgliteBench({
       farms: pgliteFarms,
       rounds,
       load,
@@ -232,9 +264,10 @@ try {
     console.log(
       `\nPGlite (the embedded default), ${pgliteFarms} farms × 50 animals × 40 entries, against a bare Hono + PGlite on the same data folder, taking turns; ${elapsed()}`,
     );
-    console.log('| Request | Paddock req/s | Baseline req/s | Ratio | p50 / p99 |');
-    console.log('|---|---|---|---|---|');
-    for (const row of pgliteRows) console.log(row);
+    console.log('| Request | Paddock req/s | Baseline req/s | Baseline spread | Ratio | p50 / p99 |');
+    console.log('|---|---|---|---|---|---|');
+    for (const row of pglite.rows) console.log(row);
+    console.log(`\nIdle RSS of the embedded default (PGlite): ${pglite.idleRss ?? '?'} MB (goal ≤ 300 MB)`);
   }
 } finally {
   await client.end().catch(() => {});
@@ -243,6 +276,8 @@ try {
     recursive: true,
     force: true,
   });
-  if (options.keep) console.log(`kept ${database.url}`);
+  if (reuse) console.log(`reused ${reuse} (kept)`);
+  else if (options.keep)
+    console.log(`kept the seeded database; measure it again with: npm run bench -- --reuse ${database.url}`);
   else await database.drop();
 }

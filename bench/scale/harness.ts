@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 // What bench/scale.ts and its PGlite part share: free ports, child servers, and autocannon runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -75,6 +76,24 @@ export async function measure(base: string, request: Request, cookie: string, lo
 export const median = (runs: Run[]): Run => {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
   return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** A process's resident memory (Linux /proc), in MB; null where there is no /proc. */
+export function residentMb(pid: number | undefined): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+    return Number.isFinite(kilobytes) ? Math.round(kilobytes / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How far apart the rounds' req/s are, as a share of their median: (max − min) / median. */
+export const spread = (runs: Run[]): number => {
+  if (runs.length < 2) return 0;
+  const rates = runs.map((run) => run.rps);
+  return (Math.max(...rates) - Math.min(...rates)) / median(runs).rps;
 };
 
 /** Signs in (after sign-up) and answers the session cookie. */

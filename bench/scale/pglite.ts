@@ -9,6 +9,8 @@ import {
   freePort,
   measure,
   median,
+  residentMb,
+  spread,
   requestsFor,
   signIn,
   signUp,
@@ -29,7 +31,7 @@ export async function pgliteBench(options: {
   serverMain: string;
   work: string;
   log: (line: string) => void;
-}): Promise<string[]> {
+}): Promise<{ rows: string[]; idleRss: number | null }> {
   const { load, rounds } = options;
   const dataDir = join(options.work, 'pglite-data');
   const port = await freePort();
@@ -80,6 +82,7 @@ export async function pgliteBench(options: {
   const bareRuns = new Map<string, Run[]>(yardsticks.map((bare) => [bare.path, []]));
   const appRuns = requests.map(() => [] as Run[]);
   let cookie = '';
+  let idleRss: number | null = null;
   for (let round = 0; round < rounds; round++) {
     const server = await start(['--import', 'tsx', 'bench/bare-server.ts'], bareEnv);
     for (const bare of yardsticks) {
@@ -89,15 +92,18 @@ export async function pgliteBench(options: {
     await stop(server);
     app = await start([options.serverMain], appEnv);
     cookie ||= await signIn(appUrl, email, password);
+    // started and signed in to, before any load: the embedded default at rest
+    if (round === 0) idleRss = residentMb(app.pid);
     for (const [index, { request }] of requests.entries()) {
       await measure(appUrl, request, cookie, warm);
       appRuns[index]!.push(await measure(appUrl, request, cookie, load));
     }
     await stop(app);
   }
-  return requests.map(({ name, baseline, bare }, index) => {
+  const rows = requests.map(({ name, baseline, bare }, index) => {
     const p = median(appRuns[index]!);
     const b = median(bareRuns.get(bare.path)!);
-    return `| ${name} | ${p.rps.toFixed(0)} | ${b.rps.toFixed(0)} (bare ${baseline}) | ${(p.rps / b.rps).toFixed(2)} | ${p.p50} / ${p.p99} ms (bare ${b.p99}) |`;
+    return `| ${name} | ${p.rps.toFixed(0)} | ${b.rps.toFixed(0)} (bare ${baseline}) | ${(spread(bareRuns.get(bare.path)!) * 100).toFixed(0)} % | ${(p.rps / b.rps).toFixed(2)} | ${p.p50} / ${p.p99} ms (bare ${b.p99}) |`;
   });
+  return { rows, idleRss };
 }

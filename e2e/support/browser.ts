@@ -1,7 +1,7 @@
 // The browser for the e2e suites: Debian's Chromium (or CHROME_PATH) driven by playwright-core.
 // Missing browser: CI fails loudly; a developer's machine skips the suites with a loud warning.
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import {
   chromium,
   type Browser,
@@ -51,14 +51,20 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromePath, headless: true, args: launchArgs });
 }
 
-/** One browser for a test file: launched before its tests, closed after them. */
+/**
+ * The worker's browser: launched for its first test file and kept for the next ones (the e2e
+ * config does not isolate files, so this module lives as long as the worker), or launched again
+ * if a file's tests brought it down. Playwright ends it with the worker process.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+/** The browser for a test file's tests (each makes its own contexts, and closes them). */
 export function sharedBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
+    const running = await workerBrowser;
+    if (!running?.isConnected()) workerBrowser = launchBrowser();
+    browser = await workerBrowser;
   });
   return () => {
     if (!browser) throw new Error('the browser is not running yet');
