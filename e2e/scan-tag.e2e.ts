@@ -18,6 +18,7 @@ import {
   expectPath,
   expectVisible,
 } from './support/checks';
+import { workerInCharge } from './support/device-copy';
 import { newEmail, signIn, signUpAndConfirm } from './support/journeys';
 import { everyBackend, startStack, type Stack } from './support/stack';
 
@@ -172,6 +173,8 @@ describe.skipIf(!browserAvailable)('Scan Tag', () => {
     it('finds an animal with no signal, from the herd on the device', async () => {
       // My Animals keeps the herd on the device
       await page.goto(`${stack.baseUrl}/my-animals`);
+      // the app's code on the device too (an animal's page is a chunk of its own)
+      await workerInCharge(page);
       await expectVisible(page.getByText('Ginger').first());
       await page.getByRole('banner').getByRole('link', { name: 'Scan Tag' }).click();
       await expectPath(page, '/scan');
@@ -234,12 +237,8 @@ describe.skipIf(!browserAvailable)('Scan Tag', () => {
           phone.page.on('request', (request) => requests.push(request.url()));
           await signIn(phone.page, stack, email);
           await phone.page.goto(`${stack.baseUrl}/scan`);
-          if (offline) {
-            // the service worker in charge of the page, so that it sees the wasm go by
-            await phone.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-            if (!(await phone.page.evaluate(() => Boolean(navigator.serviceWorker.controller))))
-              await phone.page.reload();
-          }
+          // the service worker in charge of the page, so that it sees the wasm go by
+          if (offline) await workerInCharge(phone.page);
           const native = await phone.page.evaluate(() => 'BarcodeDetector' in window);
           await phone.page.getByRole('button', { name: 'Use camera' }).click();
           await expectPath(phone.page, `/animal/${id}`, 30_000);

@@ -43,3 +43,12 @@ export async function watchDeviceCopy(page: Page): Promise<() => Promise<void>> 
     );
   };
 }
+
+/**
+ * The service worker installed and in charge of the page (reloaded once if it was not yet), as on a
+ * phone that has opened Paddock before: with no signal, the app's code comes from it.
+ */
+export async function workerInCharge(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+}
