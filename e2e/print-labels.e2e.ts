@@ -22,6 +22,7 @@ import {
   expectVisible,
 } from './support/checks';
 import { newEmail, password, signUpAndConfirm } from './support/journeys';
+import { farmApi } from './support/care';
 import { backends, startStack, type Stack } from './support/stack';
 
 const require = createRequire(import.meta.url);
@@ -87,15 +88,8 @@ describe.skipIf(!browserAvailable || !poppler)('Print Labels', () => {
     let groupId = '';
     let links: string[] = [];
 
-    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const response = await page.request.fetch(`${stack.baseUrl}${path}`, {
-        method,
-        headers: { Origin: stack.baseUrl },
-        ...(body === undefined ? {} : { data: body }),
-      });
-      if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
+    const call = <T>(method: string, path: string, body?: unknown) =>
+      farmApi(page, stack.baseUrl).call<T>(method, path, body);
 
     const printToPdf = async (name: string) => {
       const file = join(mkdtempSync(join(tmpdir(), 'paddock-pdf-')), `${name}.pdf`);

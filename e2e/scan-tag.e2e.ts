@@ -20,6 +20,7 @@ import {
 } from './support/checks';
 import { workerInCharge } from './support/device-copy';
 import { newEmail, signIn, signUpAndConfirm } from './support/journeys';
+import { farmApi } from './support/care';
 import { everyBackend, startStack, type Stack } from './support/stack';
 
 const require = createRequire(import.meta.url);
@@ -98,15 +99,8 @@ describe.skipIf(!browserAvailable)('Scan Tag', () => {
     const email = newEmail(`scan-${backend}`);
     const ids = { bella: '', ginger: '', ewes: '' };
 
-    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const response = await page.request.fetch(`${stack.baseUrl}${path}`, {
-        method,
-        headers: { Origin: stack.baseUrl },
-        ...(body === undefined ? {} : { data: body }),
-      });
-      if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
+    const call = <T>(method: string, path: string, body?: unknown) =>
+      farmApi(page, stack.baseUrl).call<T>(method, path, body);
 
     beforeAll(async () => {
       stack = await startStack(backend);
