@@ -184,6 +184,43 @@ export async function requestsFor(query: Query, farmId: string): Promise<Measure
       baseline: 'list',
       bare: bare.list,
     },
+    // the daily round's pages (issue 31 item 3)
+    {
+      name: 'GET egg production (Production)',
+      request: { method: 'GET', path: '/api/v1/production/eggs' },
+      baseline: 'list',
+      bare: bare.list,
+    },
+    {
+      name: 'GET egg collections',
+      request: { method: 'GET', path: '/api/v1/egg-collections' },
+      baseline: 'list',
+      bare: bare.list,
+    },
+    {
+      name: 'GET the medicine cabinet',
+      request: { method: 'GET', path: '/api/v1/medicines' },
+      baseline: 'list',
+      bare: bare.list,
+    },
+    {
+      name: "GET the cabinet's warnings (Home)",
+      request: { method: 'GET', path: '/api/v1/medicine-warnings' },
+      baseline: 'list',
+      bare: bare.list,
+    },
+    {
+      name: 'GET money entries',
+      request: { method: 'GET', path: '/api/v1/money' },
+      baseline: 'list',
+      bare: bare.list,
+    },
+    {
+      name: 'GET money totals',
+      request: { method: 'GET', path: '/api/v1/money/summary' },
+      baseline: 'list',
+      bare: bare.list,
+    },
     {
       name: 'POST a note (1 animal)',
       request: {

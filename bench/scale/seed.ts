@@ -1,7 +1,7 @@
 // Seeds farms by SQL for the scale benchmark (bench/scale.ts): per farm 3 groups, 50 animals
 // (17, 17 and 16 in the groups), 30 group batches per group (each of its animals gets an entry:
 // medications, weigh-ins and notes in turn) and 10 own notes per animal — 40 entries per animal,
-// 2,000 per farm — and 10 reminders. Plain inserts only, so the app's triggers keep their derived
+// 2,000 per farm — 10 reminders, 90 days of eggs, a medicine cabinet and 60 money entries. Plain inserts only, so the app's triggers keep their derived
 // rows (group_log, list items, group ids) as they would for the API's writes.
 
 /** Runs one SQL statement with parameters (node-postgres or PGlite). */
@@ -50,6 +50,25 @@ const fill = [
   `insert into reminders (id, farm_id, group_id, title, type, due_date, repeat_every, repeat_unit)
    select gen_random_uuid(), g.farm_id, g.id, 'Deworm ' || g.name, 'medical', current_date + (k - 2) * 14, 1, 'month'
    from groups g cross join generate_series(1, 2) k where g.farm_id = any($1::uuid[])`,
+  // the daily round (issue 31 item 3): 90 days of eggs from Group 1, a cabinet of 5 medicines with 2
+  // lots each (stock received), and 60 money entries
+  `insert into egg_collections (id, farm_id, group_id, collected_on, eggs, cracked)
+   select gen_random_uuid(), g.farm_id, g.id, current_date - d, 8 + d % 5, d % 2
+   from groups g cross join generate_series(0, 89) d
+   where g.farm_id = any($1::uuid[]) and g.name = 'Group 1'`,
+  `insert into medicines (id, farm_id, name, unit, route, low_stock_level, meat_withdrawal_days)
+   select gen_random_uuid(), f, 'Medicine ' || k, 'mL', 'injection', 40, 7 * k
+   from unnest($1::uuid[]) f cross join generate_series(1, 5) k`,
+  `insert into medicine_lots (id, farm_id, medicine_id, lot_number, expires_on)
+   select gen_random_uuid(), m.farm_id, m.id, 'L' || k, current_date + k * 25
+   from medicines m cross join generate_series(1, 2) k where m.farm_id = any($1::uuid[])`,
+  `insert into stock_movements (id, farm_id, lot_id, kind, quantity, occurred_on)
+   select gen_random_uuid(), l.farm_id, l.id, 'received', 30, current_date - 30
+   from medicine_lots l where l.farm_id = any($1::uuid[])`,
+  `insert into money_entries (id, farm_id, kind, occurred_on, amount, category, group_id)
+   select gen_random_uuid(), g.farm_id, (array['expense', 'income'])[1 + k % 2], current_date - k * 5,
+     10 + k, (array['Feed', 'Eggs'])[1 + k % 2], g.id
+   from groups g cross join generate_series(1, 20) k where g.farm_id = any($1::uuid[])`,
 ];
 
 /**
