@@ -147,80 +147,32 @@ export async function requestsFor(query: Query, farmId: string): Promise<Measure
     )
   ).map((row) => row.id);
   const today = new Date().toISOString().slice(0, 10);
+  /** a signed-in GET, against the bare one-query list */
+  const listed = (name: string, path: string): Measured => ({
+    name,
+    request: { method: 'GET', path },
+    baseline: 'list',
+    bare: bare.list,
+  });
   return [
-    {
-      name: 'GET animals',
-      request: { method: 'GET', path: '/api/v1/animals' },
-      baseline: 'list',
-      bare: bare.list,
-    },
-    {
-      name: 'GET groups (counts)',
-      request: { method: 'GET', path: '/api/v1/groups' },
-      baseline: 'list',
-      bare: bare.list,
-    },
-    {
-      name: "GET a group's log",
-      request: { method: 'GET', path: `/api/v1/groups/${group!.id}/care-log` },
-      baseline: 'list',
-      bare: bare.list,
-    },
+    listed('GET animals', '/api/v1/animals'),
+    listed('GET groups (counts)', '/api/v1/groups'),
+    listed("GET a group's log", `/api/v1/groups/${group!.id}/care-log`),
     {
       name: "GET a group's log (vs the same page, bare)",
       request: { method: 'GET', path: `/api/v1/groups/${group!.id}/care-log` },
       baseline: 'page',
       bare: bare.page(group!.id),
     },
-    {
-      name: "GET an animal's history",
-      request: { method: 'GET', path: `/api/v1/animals/${members[0]}/care-entries` },
-      baseline: 'list',
-      bare: bare.list,
-    },
-    {
-      name: 'GET reminders (home)',
-      request: { method: 'GET', path: '/api/v1/reminders' },
-      baseline: 'list',
-      bare: bare.list,
-    },
+    listed("GET an animal's history", `/api/v1/animals/${members[0]}/care-entries`),
+    listed('GET reminders (home)', '/api/v1/reminders'),
     // the daily round's pages (issue 31 item 3)
-    {
-      name: 'GET egg production (Production)',
-      request: { method: 'GET', path: '/api/v1/production/eggs' },
-      baseline: 'list',
-      bare: bare.list,
-    },
-    {
-      name: 'GET egg collections',
-      request: { method: 'GET', path: '/api/v1/egg-collections' },
-      baseline: 'list',
-      bare: bare.list,
-    },
-    {
-      name: 'GET the medicine cabinet',
-      request: { method: 'GET', path: '/api/v1/medicines' },
-      baseline: 'list',
-      bare: bare.list,
-    },
-    {
-      name: "GET the cabinet's warnings (Home)",
-      request: { method: 'GET', path: '/api/v1/medicine-warnings' },
-      baseline: 'list',
-      bare: bare.list,
-    },
-    {
-      name: 'GET money entries',
-      request: { method: 'GET', path: '/api/v1/money' },
-      baseline: 'list',
-      bare: bare.list,
-    },
-    {
-      name: 'GET money totals',
-      request: { method: 'GET', path: '/api/v1/money/summary' },
-      baseline: 'list',
-      bare: bare.list,
-    },
+    listed('GET egg production (Production)', '/api/v1/production/eggs'),
+    listed('GET egg collections', '/api/v1/egg-collections'),
+    listed('GET the medicine cabinet', '/api/v1/medicines'),
+    listed("GET the cabinet's warnings (Home)", '/api/v1/medicine-warnings'),
+    listed('GET money entries', '/api/v1/money'),
+    listed('GET money totals', '/api/v1/money/summary'),
     {
       name: 'POST a note (1 animal)',
       request: {
