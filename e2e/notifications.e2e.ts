@@ -175,12 +175,23 @@ describe.skipIf(!browserAvailable)('notifications: this device, the worker, and 
         true,
         "the app's worker is registered",
       );
-      const { registrationId } = registrations.findLast((item) => item.scopeURL === `${stack.baseUrl}/`)!;
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: stack.baseUrl,
-        registrationId,
-        data: JSON.stringify(payload),
-      });
+      const { registrationId } = registrations.findLast(
+        (item) => item.scopeURL === `${stack.baseUrl}/` && !item.isDeleted,
+      )!;
+      // The protocol's delivery is fire-and-forget: a worker that is starting can miss one (a run
+      // failed so). Deliver again until it shows; the same tag replaces, so never two.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await cdp.send('ServiceWorker.deliverPushMessage', {
+          origin: stack.baseUrl,
+          registrationId,
+          data: JSON.stringify(payload),
+        });
+        for (let look = 0; look < 10; look++) {
+          if ((await shown()).some((item) => item.tag === payload.tag)) return;
+          await page.waitForTimeout(200);
+        }
+      }
+      throw new Error(`the push tagged ${String(payload.tag)} was never shown`);
     }
 
     const shown = () =>

@@ -2,12 +2,13 @@
 // dist/server/main.js, serving the built SPA from dist/web) on a free port, its own data directory, its own database,
 // and a real SMTP server that catches the emails it sends.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { inject } from 'vitest';
 import { freshPostgresDatabase } from '../../test/support/fresh-database';
 import { parseEmail, type ReceivedEmail } from './mail';
 
@@ -179,9 +180,16 @@ export async function startStack(backend: Backend): Promise<Stack> {
     const dataDir = mkdtempSync(join(tmpdir(), 'paddock-e2e-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
 
+    // a copy of the run's migrated database (e2e/support/global-setup.ts)
     let databaseUrl: string | undefined;
-    if (backend === 'postgres') {
-      const database = await freshPostgresDatabase('paddock_e2e');
+    if (backend === 'pglite') {
+      cpSync(inject('pgliteDataDir'), join(dataDir, 'pgdata'), { recursive: true });
+    } else {
+      const database = await freshPostgresDatabase(
+        'paddock_e2e',
+        process.env.TEST_DATABASE_URL,
+        inject('postgresTemplate') || undefined,
+      );
       databaseUrl = database.url;
       cleanups.push(() => database.drop());
     }

@@ -63,7 +63,8 @@ function compileServer(outdir: string): void {
   });
 }
 
-async function migratedPglite(file: string, dataDir: string) {
+/** A migrated PGlite database as a dump in `file` and as a closed data folder at `dataDir`. */
+export async function migratedPglite(file: string, dataDir: string) {
   const handle = await openDatabase({ kind: 'pglite-memory' });
   let dump: Blob;
   try {
@@ -77,7 +78,8 @@ async function migratedPglite(file: string, dataDir: string) {
   return { file, dataDir };
 }
 
-async function migratedPostgres(): Promise<{ name: string; drop: () => Promise<void> }> {
+/** A migrated PostgreSQL database (TEST_DATABASE_URL's server) to copy as a template. */
+export async function migratedPostgres(): Promise<{ name: string; drop: () => Promise<void> }> {
   const fresh = await freshPostgresDatabase('paddock_template');
   try {
     const handle = await openDatabase({ kind: 'postgres', url: fresh.url });
