@@ -1,13 +1,12 @@
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import { longestFirst } from './test/support/longest-first';
 
 /**
  * The files that take longest (real server processes, the crash loop, the route × identity
- * matrix): they start first, so that the two workers do not end with one of them alone on a long
- * file. Vitest orders by the last run's durations when it has them, but a clean clone (CI) has
- * none, and there it orders by file size, which put the 39-line crash loop last.
+ * matrix) start first: on a clean clone Vitest would go by file size, which put the 39-line crash
+ * loop last.
  */
-const longestFirst = [
+const longest = [
   'src/server/db/durability.test.ts',
   'test/soak/soak.test.ts',
   'src/server/backup/backup.test.ts',
@@ -15,17 +14,6 @@ const longestFirst = [
   'src/server/features/export/export.test.ts',
   'src/server/auth/auth-hardening.test.ts',
 ];
-
-class LongestFirstSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (file: TestSpecification) => {
-      const index = longestFirst.findIndex((path) => file.moduleId.endsWith(path));
-      return index === -1 ? longestFirst.length : index;
-    };
-    // Array.prototype.sort is stable: the rest keep Vitest's order
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
-}
 
 export default defineConfig({
   test: {
@@ -41,7 +29,7 @@ export default defineConfig({
     // Once per run: the compiled server for process tests, and migrated databases that each test
     // app copies (see test/support/global-setup.ts).
     globalSetup: ['test/support/global-setup.ts'],
-    sequence: { sequencer: LongestFirstSequencer },
+    sequence: { sequencer: longestFirst(longest) },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

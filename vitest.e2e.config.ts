@@ -3,24 +3,15 @@
 // and browser context), since a journey spends part of its time waiting on the other side.
 // Needs `npm run build` first (`npm test` does it).
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { longestFirst } from './test/support/longest-first';
 
 /**
- * The longest journeys (a minute or more each, measured) start first: a clean clone has no
- * timings cached, and Vitest would then go by file size and leave one for the end while the other
- * worker idles (a run here: phone-layout started at 551 s of 618).
+ * The longest journeys (a minute or more each, measured) start first: on a clean clone Vitest
+ * would go by file size, and a run here started phone-layout at 551 s of 618.
  */
-const longestFirst = ['phone-layout', 'scan-tag', 'offline', 'care', 'herd', 'milk'];
-
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    const rank = (file: TestSpecification) => {
-      const found = longestFirst.findIndex((name) => file.moduleId.endsWith(`/${name}.e2e.ts`));
-      return found < 0 ? longestFirst.length : found;
-    };
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
-}
+const longest = ['phone-layout', 'scan-tag', 'offline', 'care', 'herd', 'milk'].map(
+  (name) => `${name}.e2e.ts`,
+);
 
 export default defineConfig({
   test: {
@@ -28,7 +19,7 @@ export default defineConfig({
     environment: 'node',
     // a migrated database of each kind, copied by each journey's stack
     globalSetup: ['e2e/support/global-setup.ts'],
-    sequence: { sequencer: LongestFirst },
+    sequence: { sequencer: longestFirst(longest) },
     pool: 'forks',
     fileParallelism: true,
     // two at a time: three was 10 % faster but failed waits under load (two journeys in one run

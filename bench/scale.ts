@@ -28,6 +28,7 @@ import { freshPostgresDatabase } from '../test/support/fresh-database';
 import {
   freePort,
   measure,
+  measureFarms,
   median,
   requestsFor,
   signIn,
@@ -61,7 +62,8 @@ const pgliteFarms = quick ? 20 : Number(options['pglite-farms']);
 const seconds = quick ? 3 : Number(options.seconds);
 const rounds = quick ? 1 : Number(options.rounds);
 const connections = Number(options.connections);
-const users = 4;
+/** signed-in users, each with a farm of their own: the load's connections are shared among them */
+const users = 8;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const load = { connections, seconds };
@@ -210,21 +212,26 @@ try {
   );
 
   const statements = await statementsPerRequest(requests);
-  // each user's own requests (a group's log is of their group): rounds take the users in turn
+  // each user's own requests (a group's log is of their group): every round asks as all of them
   // One pg client answers one query at a time: ask for each user's requests in turn.
   const usersRequests = [];
   for (const farm of userFarms) usersRequests.push(await requestsFor(query, farm));
   const rows: string[] = [];
   const busy: string[] = [];
-  for (const [which, { name, request, baseline, bare }] of requests.entries()) {
-    await measure(bareUrl, bare, '', load); // warm both
-    await measure(appUrl, request, cookie, load);
+  for (const [which, { name, baseline, bare }] of requests.entries()) {
+    // every user at once, each on their own farm, and the bare server asked as many ways
+    const callers = usersRequests.map((own, user) => ({
+      request: own[which]!.request,
+      cookie: cookies[user]!,
+    }));
+    const bareCallers = callers.map(() => ({ request: bare, cookie: '' }));
+    await measureFarms(bareUrl, bareCallers, load); // warm both
+    await measureFarms(appUrl, callers, load);
     const paddockRuns: Run[] = [];
     const bareRuns: Run[] = [];
     for (let round = 0; round < rounds; round++) {
-      bareRuns.push(await measure(bareUrl, bare, '', load));
-      const user = round % users;
-      paddockRuns.push(await measure(appUrl, usersRequests[user]![which]!.request, cookies[user]!, load));
+      bareRuns.push(await measureFarms(bareUrl, bareCallers, load));
+      paddockRuns.push(await measureFarms(appUrl, callers, load));
     }
     const p = median(paddockRuns);
     const b = median(bareRuns);

@@ -73,6 +73,30 @@ export async function measure(base: string, request: Request, cookie: string, lo
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/**
+ * Several farms asking at once, as a server of many farms is asked: one autocannon run per caller
+ * (a farm's user and its own request), side by side, the connections shared out among them.
+ * req/s add up; p50 is the callers' median, p99 the worst of theirs. (One farm's writes wait on
+ * each other by design — the farm's write lock, issue 23 — so eight connections on one farm would
+ * measure that lock, not the server.)
+ */
+export async function measureFarms(
+  base: string,
+  callers: { request: Request; cookie: string }[],
+  load: Load,
+): Promise<Run> {
+  const connections = Math.max(1, Math.floor(load.connections / callers.length));
+  const runs = await Promise.all(
+    callers.map(({ request, cookie }) => measure(base, request, cookie, { ...load, connections })),
+  );
+  const p50s = runs.map((run) => run.p50).sort((a, b) => a - b);
+  return {
+    rps: runs.reduce((sum, run) => sum + run.rps, 0),
+    p50: p50s[Math.floor(p50s.length / 2)]!,
+    p99: Math.max(...runs.map((run) => run.p99)),
+  };
+}
+
 export const median = (runs: Run[]): Run => {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
   return sorted[Math.floor(sorted.length / 2)]!;
