@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { longestFirst } from './test/support/longest-first';
+import { longestFirst } from './test/support/longest-first.ts';
 
 /**
  * The files that take longest (real server processes, the crash loop, the route × identity

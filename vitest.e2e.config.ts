@@ -3,7 +3,7 @@
 // and browser context), since a journey spends part of its time waiting on the other side.
 // Needs `npm run build` first (`npm test` does it).
 import { defineConfig } from 'vitest/config';
-import { longestFirst } from './test/support/longest-first';
+import { longestFirst } from './test/support/longest-first.ts';
 
 /**
  * The longest journeys (a minute or more each, measured) start first: on a clean clone Vitest

@@ -454,12 +454,14 @@ export const careEntries = pgTable(
     index('care_entries_medicine_idx')
       .on(table.farmId, table.medicineId, table.animalId)
       .where(sql`${table.medicineId} is not null`),
-    // INCLUDE (group_id, batch_id, id) in the migration (0007): the group log reads it alone
+    // INCLUDE (group_id, batch_id) in the migration (0039): the group log reads it alone; id is a
+    // key so that the history's order is the index's
     index('care_entries_animal_recent_idx').on(
       table.farmId,
       table.animalId,
       table.dateRecorded,
       table.createdAt,
+      table.id,
     ),
     // one entry per animal per submission: a retried batch cannot write twice
     unique('care_entries_batch_animal_unique').on(table.farmId, table.batchId, table.animalId),

@@ -8,7 +8,8 @@
 -- This one recomputes the animals' last days from their medical entries (bounded by each
 -- one's history).
 CREATE OR REPLACE FUNCTION animals_withdrawal_refresh(farm_ids uuid[], animal_ids uuid[]) RETURNS void
-LANGUAGE sql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+BEGIN
   UPDATE animals a SET meat_withdrawal_until = w.meat, milk_withdrawal_until = w.milk,
     egg_withdrawal_until = w.egg, withdrawal_organic = w.organic
   FROM (
@@ -36,4 +37,4 @@ LANGUAGE sql AS $$
   WHERE a.farm_id = w.farm_id AND a.id = w.animal_id
     AND (a.meat_withdrawal_until, a.milk_withdrawal_until, a.egg_withdrawal_until, a.withdrawal_organic)
       IS DISTINCT FROM (w.meat, w.milk, w.egg, w.organic);
-$$;
+END $$;

@@ -1,7 +1,8 @@
 -- The own rows of the given entries (see group_log_batches), recomputed: one in each group of the
 -- entry's animal but the group whose batch it belongs to (none for a deleted entry).
 CREATE OR REPLACE FUNCTION group_log_own(farm_ids uuid[], entry_ids uuid[]) RETURNS void
-LANGUAGE sql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+BEGIN
   DELETE FROM group_log l
   USING unnest(farm_ids, entry_ids) AS t(farm_id, entry_id)
   WHERE l.farm_id = t.farm_id AND l.row_id = t.entry_id AND l.own;
@@ -31,4 +32,4 @@ LANGUAGE sql AS $$
   -- (a group being deleted is gone from groups before its memberships' cascade)
   JOIN groups g ON g.farm_id = m.farm_id AND g.id = m.group_id
   WHERE m.group_id IS DISTINCT FROM e.group_id;
-$$;
+END $$;

@@ -1,0 +1,203 @@
+// npm run bench:explain -- --reuse postgres://…/paddock_scale_…  — where a signed-in GET spends its
+// time (issue 31), on a database the bench kept (`npm run bench -- --keep`). For each of the
+// bench's reads, as user bench-0 of that database: the app in this process answers it many times
+// in a row, and the statements it ran are timed alone on the same database (as prepared
+// statements, as the app runs them) and explained (ANALYZE, BUFFERS). The table splits a request's
+// time into the database's (its statements, as a client sees them) and the rest (session,
+// validation, routing, the response), with the body's size. Figures only, one connection, no
+// concurrency: the shares, not the throughput, are the point.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createApp } from '../src/server/app';
+import { createAuth } from '../src/server/auth/auth';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/database';
+import { createLogger } from '../src/server/log/logger';
+import { createFolderPhotoStore } from '../src/server/photos/photo-store';
+import { requestsFor, type Query } from './scale/harness';
+
+const { values: options } = parseArgs({
+  options: {
+    reuse: { type: 'string' },
+    times: { type: 'string', default: '300' },
+    plans: { type: 'boolean', default: false },
+    /** only the requests whose name contains this */
+    only: { type: 'string', default: '' },
+  },
+});
+if (!options.reuse) throw new Error('Give a kept database: --reuse postgres://… (npm run bench -- --keep)');
+const times = Number(options.times);
+const appUrl = 'http://127.0.0.1:3999';
+
+const client = new pg.Client({ connectionString: options.reuse });
+await client.connect();
+const query: Query = async <Row>(text: string, values: unknown[] = []) =>
+  (await client.query(text, values)).rows as Row[];
+
+let capture: { text: string; params: unknown[] }[] | null = null;
+const handle = await openDatabase({
+  kind: 'postgres',
+  url: options.reuse,
+  onQuery: (text, params) => capture?.push({ text, params }),
+});
+const config = loadConfig({
+  APP_URL: appUrl,
+  DATABASE_URL: options.reuse,
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'paddock-explain-')),
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  AUTH_SECRET: randomBytes(32).toString('hex'),
+});
+const logger = createLogger(config.logLevel);
+const mailer = { send: async () => {} };
+const auth = createAuth({ config, db: handle.db, mailer, logger });
+const app = createApp({
+  config,
+  db: handle.db,
+  auth,
+  logger,
+  mailer,
+  photos: createFolderPhotoStore(join(config.dataDir, 'photos')),
+});
+
+const headers = { origin: appUrl, 'content-type': 'application/json' };
+const signIn = await app.request(`${appUrl}/api/auth/sign-in/email`, {
+  method: 'POST',
+  headers,
+  body: JSON.stringify({ email: 'bench-0@example.com', password: 'benchmark password' }),
+});
+if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
+const cookie = signIn.headers
+  .getSetCookie()
+  .map((line) => line.split(';')[0])
+  .join('; ');
+const [{ farm_id: farmId } = { farm_id: '' }] = await query<{ farm_id: string }>(
+  `select p.farm_id from profiles p join "user" u on u.id = p.user_id where u.email = 'bench-0@example.com'`,
+);
+
+/**
+ * A write: the app's request timed in a row (each with a new batch), then its statements explained
+ * (ANALYZE runs them, triggers and all) in a transaction rolled back, so that each trigger's time
+ * shows.
+ */
+async function explainWrite(name: string, send: () => Response | Promise<Response>) {
+  await send();
+  capture = [];
+  const response = await send();
+  if (!response.ok) throw new Error(`${name}: ${response.status} ${await response.text()}`);
+  const statements = capture;
+  capture = null;
+  const started = process.hrtime.bigint();
+  for (let index = 0; index < times; index++) await (await send()).text();
+  const whole = perRequest(started);
+  const lines: string[] = [];
+  await client.query('begin');
+  try {
+    // twice: a session compiles PL/pgSQL and plans its statements at the first call; the second shows the cost
+    for (const round of [1, 2])
+      for (const { text, params } of statements) {
+        renewed.clear();
+        // the same batch again would be a no-op: new ids for what it made (batch, entries), the
+        // farm's own records and people kept
+        const fresh = params.map((value) => renew(value));
+        const plan = (
+          await client.query<{ 'QUERY PLAN': string }>({
+            text: `explain (analyze, buffers, format text) ${text}`,
+            values: fresh,
+          })
+        ).rows.map((row) => row['QUERY PLAN']);
+        if (round === 2)
+          lines.push(...plan.filter((line) => /^(Trigger|Execution Time|Planning Time)/.test(line)));
+        if (options.plans) console.log(`\n--- ${name}\n${text}\n${plan.join('\n')}`);
+      }
+  } finally {
+    await client.query('rollback');
+  }
+  return `${name}: ${whole.toFixed(2)} ms a request, one after another, ${statements.length} statement(s)\n  ${lines.join('\n  ')}`;
+}
+const writes: string[] = [];
+const kept = new Set(
+  (
+    await query<{ id: string }>(
+      `select id from animals where farm_id = $1 union all select id from groups where farm_id = $1
+       union all select $1::uuid union all select id from "user"`,
+      [farmId],
+    )
+  ).map((row) => row.id),
+);
+const uuids = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const renewed = new Map<string, string>();
+/** The value with every id it holds (alone, in an array or in JSON text) renewed, but the kept ones. */
+function renew(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(renew);
+  if (typeof value !== 'string') return value;
+  return value.replace(uuids, (id) => {
+    if (kept.has(id)) return id;
+    if (!renewed.has(id)) renewed.set(id, randomUUID());
+    return renewed.get(id)!;
+  });
+}
+
+const perRequest = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e6 / times;
+const rows: string[] = [];
+for (const { name, request } of await requestsFor(query, farmId)) {
+  if (!name.includes(options.only)) continue;
+  const send = () =>
+    app.request(`${appUrl}${request.path}`, {
+      method: request.method,
+      headers: { ...headers, cookie },
+      body: request.body && JSON.stringify(request.body()),
+    });
+  if (request.method === 'POST') {
+    writes.push(await explainWrite(name, send));
+    continue;
+  }
+  await send(); // the session and the farm's settings are remembered after it
+  capture = [];
+  const body = await (await send()).text();
+  const statements = capture;
+  capture = null;
+  for (let index = 0; index < 20; index++) await (await send()).text();
+  let started = process.hrtime.bigint();
+  for (let index = 0; index < times; index++) await (await send()).text();
+  const whole = perRequest(started);
+
+  // the same statements alone, prepared as the app prepares them
+  const named = statements.map((statement, index) => ({ ...statement, name: `explain_${index}` }));
+  for (const { name: statementName, text, params } of named)
+    await client.query({ name: `${statementName}_${rows.length}`, text, values: params });
+  started = process.hrtime.bigint();
+  for (let index = 0; index < times; index++)
+    for (const { name: statementName, text, params } of named)
+      await client.query({ name: `${statementName}_${rows.length}`, text, values: params });
+  const database = perRequest(started);
+
+  let executed = 0;
+  let planned = 0;
+  for (const { text, params } of statements) {
+    const plan = (
+      await client.query<{ 'QUERY PLAN': string }>({
+        text: `explain (analyze, buffers, format text) ${text}`,
+        values: params,
+      })
+    ).rows.map((row) => row['QUERY PLAN']);
+    executed += Number(/Execution Time: ([\d.]+)/.exec(plan.join('\n'))?.[1] ?? 0);
+    planned += Number(/Planning Time: ([\d.]+)/.exec(plan.join('\n'))?.[1] ?? 0);
+    if (options.plans) console.log(`\n--- ${name}\n${text}\n${plan.join('\n')}`);
+  }
+  rows.push(
+    `| ${name} | ${whole.toFixed(2)} | ${database.toFixed(2)} (${((database / whole) * 100).toFixed(0)} %) | ${(whole - database).toFixed(2)} | ${executed.toFixed(2)} / ${planned.toFixed(2)} | ${statements.length} | ${(body.length / 1024).toFixed(1)} KB |`,
+  );
+  console.log(rows.at(-1));
+}
+console.log(
+  `\n${times} requests each, one after another, in this process (no HTTP): ms per request\n| Request | Whole | Its statements alone | The rest | Execution / planning (EXPLAIN ANALYZE) | Statements | Body |\n|---|---|---|---|---|---|---|`,
+);
+for (const row of rows) console.log(row);
+for (const write of writes) console.log(`\n${write}`);
+await handle.close();
+await client.end();
