@@ -12,13 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createApp } from '../src/server/app';
-import { createAuth } from '../src/server/auth/auth';
-import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
-import { createLogger } from '../src/server/log/logger';
-import { createFolderPhotoStore } from '../src/server/photos/photo-store';
-import { requestsFor, type Query } from './scale/harness';
+import { inProcessApp, requestsFor, type Query } from './scale/harness';
 
 const { values: options } = parseArgs({
   options: {
@@ -44,24 +39,12 @@ const handle = await openDatabase({
   url: options.reuse,
   onQuery: (text, params) => capture?.push({ text, params }),
 });
-const config = loadConfig({
+const app = inProcessApp(handle.db, {
   APP_URL: appUrl,
   DATABASE_URL: options.reuse,
   DATA_DIR: mkdtempSync(join(tmpdir(), 'paddock-explain-')),
   NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
   AUTH_SECRET: randomBytes(32).toString('hex'),
-});
-const logger = createLogger(config.logLevel);
-const mailer = { send: async () => {} };
-const auth = createAuth({ config, db: handle.db, mailer, logger });
-const app = createApp({
-  config,
-  db: handle.db,
-  auth,
-  logger,
-  mailer,
-  photos: createFolderPhotoStore(join(config.dataDir, 'photos')),
 });
 
 const headers = { origin: appUrl, 'content-type': 'application/json' };

@@ -18,15 +18,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createApp } from '../src/server/app';
-import { createAuth } from '../src/server/auth/auth';
-import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
-import { createLogger } from '../src/server/log/logger';
-import { createFolderPhotoStore } from '../src/server/photos/photo-store';
 import { freshPostgresDatabase } from '../test/support/fresh-database';
 import {
   freePort,
+  inProcessApp,
   measure,
   measureFarms,
   median,
@@ -141,18 +137,7 @@ try {
       url: database.url,
       onQuery: (text) => queries.push(text),
     });
-    const config = loadConfig({ ...appEnv, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-    const logger = createLogger(config.logLevel);
-    const mailer = { send: async () => {} };
-    const auth = createAuth({ config, db: handle.db, mailer, logger });
-    const app = createApp({
-      config,
-      db: handle.db,
-      auth,
-      logger,
-      mailer,
-      photos: createFolderPhotoStore(join(work, 'photos')),
-    });
+    const app = inProcessApp(handle.db, { ...appEnv, NODE_ENV: 'test' });
     const counts = new Map<string, number>();
     for (const { name, request } of requests) {
       const send = () =>

@@ -4,6 +4,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { join } from 'node:path';
+import { createApp } from '../../src/server/app';
+import { createAuth } from '../../src/server/auth/auth';
+import { loadConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/database';
+import { createLogger } from '../../src/server/log/logger';
+import { createFolderPhotoStore } from '../../src/server/photos/photo-store';
 
 export type Run = { rps: number; p50: number; p99: number };
 export type Request = { method: 'GET' | 'POST'; path: string; body?: () => unknown };
@@ -250,4 +257,23 @@ export async function requestsFor(query: Query, farmId: string): Promise<Measure
       bare: bare.insert,
     },
   ];
+}
+
+/**
+ * The app in this process on `db`, silent and sending no mail, for counting or timing its
+ * statements (bench/scale.ts, bench/explain.ts): `env` as the server's environment.
+ */
+export function inProcessApp(db: Database, env: Record<string, string>) {
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
+  const logger = createLogger(config.logLevel);
+  const mailer = { send: async () => {} };
+  const auth = createAuth({ config, db, mailer, logger });
+  return createApp({
+    config,
+    db,
+    auth,
+    logger,
+    mailer,
+    photos: createFolderPhotoStore(join(config.dataDir, 'photos')),
+  });
 }
