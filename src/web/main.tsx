@@ -1,5 +1,4 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
@@ -8,7 +7,7 @@ import { startServiceWorker } from './lib/app-update';
 import { startOutbox } from './lib/outbox';
 import {
   forgetOtherUsers,
-  persistOptions,
+  keepReadsOnDevice,
   queryClient,
   refreshRestored,
   restoreReads,
@@ -23,7 +22,7 @@ import './styles.css';
 async function start() {
   await restoreReads();
   void refreshRestored();
-  persistQueryClientSubscribe({ queryClient, ...persistOptions });
+  keepReadsOnDevice();
   forgetOtherUsers();
   startOutbox();
 

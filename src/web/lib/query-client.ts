@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-query';
 import {
   persistQueryClientRestore,
+  persistQueryClientSave,
   type PersistQueryClientOptions,
   type Persister,
   type PersistedClient,
@@ -66,35 +67,10 @@ focusManager.setEventListener((handleFocus) => {
 const store = createStore('paddock-cache', 'queries');
 const cacheKey = 'reads';
 
-/**
- * The whole cache as one IndexedDB value, written at most every quarter second, and at once when
- * the page is hidden or left (what a lost write costs is only a copy of the server's data; the
- * outbox's changes are stored at once).
- */
+/** The whole cache as one IndexedDB value (keepReadsOnDevice decides when). */
 function deviceCopy(): Persister {
-  let latest: PersistedClient | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const write = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (latest) void set(cacheKey, latest, store).catch(() => undefined);
-    latest = undefined;
-  };
-  if (typeof window !== 'undefined') {
-    window.addEventListener('pagehide', write);
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') write();
-    });
-  }
   return {
-    persistClient(client) {
-      latest = client;
-      // copied when the page is idle (within a second), not in the middle of rendering the answer
-      timer ??= setTimeout(() => {
-        if ('requestIdleCallback' in window) requestIdleCallback(write, { timeout: 750 });
-        else write();
-      }, 250);
-    },
+    persistClient: (client) => set(cacheKey, client, store),
     restoreClient: () => get<PersistedClient>(cacheKey, store),
     removeClient: () => del(cacheKey, store),
   };
@@ -151,6 +127,49 @@ export async function restoreReads(): Promise<void> {
       }, 1_500),
     ),
   ]);
+}
+
+/**
+ * Keeps the cache on the device: after a change, the whole cache is copied once the page is idle
+ * (within a second of the change), and at once when the page is hidden or left. One copy for a
+ * burst of changes, not one per change: TanStack's own subscription copies the whole cache at
+ * every cache event, and a page load that refreshes thirty queries sends hundreds of them — long
+ * tasks of 80–330 ms on a phone (Lighthouse, /home; issue 31). What a lost copy costs is only a
+ * copy of the server's data; the outbox's changes are stored at once.
+ */
+export function keepReadsOnDevice(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const save = () => {
+    clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
+    timer = idle = undefined;
+    void persistQueryClientSave({ queryClient, ...persistOptions }).catch(() => undefined);
+  };
+  const changed = (event: { type: string }) => {
+    if (!['added', 'removed', 'updated'].includes(event.type) || timer !== undefined) return;
+    timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) idle = requestIdleCallback(save, { timeout: 750 });
+      else save();
+    }, 250);
+  };
+  const leaving = () => {
+    if (timer !== undefined) save();
+  };
+  const hidden = () => {
+    if (document.visibilityState === 'hidden') leaving();
+  };
+  const unsubscribers = [
+    queryClient.getQueryCache().subscribe(changed),
+    queryClient.getMutationCache().subscribe(changed),
+  ];
+  window.addEventListener('pagehide', leaving);
+  document.addEventListener('visibilitychange', hidden);
+  return () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+    window.removeEventListener('pagehide', leaving);
+    document.removeEventListener('visibilitychange', hidden);
+  };
 }
 
 /** What the device kept is shown at once, and asked for again (where there is a network). */
