@@ -81,11 +81,11 @@ async function explainWrite(name: string, send: () => Response | Promise<Respons
   await client.query('begin');
   try {
     // twice: a session compiles PL/pgSQL and plans its statements at the first call; the second shows the cost
-    for (const round of [1, 2])
+    for (const round of [1, 2]) {
+      // the same batch again would be a no-op: new ids for what it made (batch, entries), the
+      // farm's own records and people kept; one set of new ids for all of a round's statements
+      renewed.clear();
       for (const { text, params } of statements) {
-        renewed.clear();
-        // the same batch again would be a no-op: new ids for what it made (batch, entries), the
-        // farm's own records and people kept
         const fresh = params.map((value) => renew(value));
         const plan = (
           await client.query<{ 'QUERY PLAN': string }>({
@@ -97,6 +97,7 @@ async function explainWrite(name: string, send: () => Response | Promise<Respons
           lines.push(...plan.filter((line) => /^(Trigger|Execution Time|Planning Time)/.test(line)));
         if (options.plans) console.log(`\n--- ${name}\n${text}\n${plan.join('\n')}`);
       }
+    }
   } finally {
     await client.query('rollback');
   }

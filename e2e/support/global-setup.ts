@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { migratedPglite, migratedPostgres } from '../../test/support/global-setup';
+import { provideMigratedDatabases } from '../../test/support/global-setup';
 
 export default async function setup(project: TestProject) {
   const outdir = mkdtempSync(join(tmpdir(), 'paddock-e2e-templates-'));
@@ -16,13 +16,7 @@ export default async function setup(project: TestProject) {
     rmSync(outdir, { recursive: true, force: true });
   };
   try {
-    const [pglite, postgres] = await Promise.all([
-      migratedPglite(join(outdir, 'pglite-migrated.tar'), join(outdir, 'pgdata')),
-      process.env.TEST_DATABASE_URL ? migratedPostgres() : Promise.resolve(null),
-    ]);
-    if (postgres) dropPostgres = postgres.drop;
-    project.provide('pgliteDataDir', pglite.dataDir);
-    project.provide('postgresTemplate', postgres?.name ?? '');
+    dropPostgres = await provideMigratedDatabases(project, outdir);
   } catch (error) {
     await teardown();
     throw error;

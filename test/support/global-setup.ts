@@ -39,14 +39,8 @@ export default async function setup(project: TestProject) {
   };
   try {
     compileServer(outdir);
-    const pglite = migratedPglite(join(outdir, 'pglite-migrated.tar'), join(outdir, 'pgdata'));
-    const postgres = process.env.TEST_DATABASE_URL ? migratedPostgres() : Promise.resolve(null);
-    const [pgliteTemplate, postgresTemplate] = await Promise.all([pglite, postgres]);
-    if (postgresTemplate) dropPostgres = postgresTemplate.drop;
+    dropPostgres = await provideMigratedDatabases(project, outdir);
     project.provide('compiledServer', outdir);
-    project.provide('pgliteTemplate', pgliteTemplate.file);
-    project.provide('pgliteDataDir', pgliteTemplate.dataDir);
-    project.provide('postgresTemplate', postgresTemplate?.name ?? '');
   } catch (error) {
     await teardown();
     throw error;
@@ -63,8 +57,24 @@ function compileServer(outdir: string): void {
   });
 }
 
+/**
+ * A migrated database of each kind (PostgreSQL only with TEST_DATABASE_URL), made in `outdir` and
+ * provided to the test files (pgliteTemplate, pgliteDataDir, postgresTemplate); answers what drops
+ * the PostgreSQL one. The browser journeys' setup (e2e/support/global-setup.ts) shares it.
+ */
+export async function provideMigratedDatabases(project: TestProject, outdir: string) {
+  const [pglite, postgres] = await Promise.all([
+    migratedPglite(join(outdir, 'pglite-migrated.tar'), join(outdir, 'pgdata')),
+    process.env.TEST_DATABASE_URL ? migratedPostgres() : Promise.resolve(null),
+  ]);
+  project.provide('pgliteTemplate', pglite.file);
+  project.provide('pgliteDataDir', pglite.dataDir);
+  project.provide('postgresTemplate', postgres?.name ?? '');
+  return postgres?.drop ?? (async () => {});
+}
+
 /** A migrated PGlite database as a dump in `file` and as a closed data folder at `dataDir`. */
-export async function migratedPglite(file: string, dataDir: string) {
+async function migratedPglite(file: string, dataDir: string) {
   const handle = await openDatabase({ kind: 'pglite-memory' });
   let dump: Blob;
   try {
@@ -79,7 +89,7 @@ export async function migratedPglite(file: string, dataDir: string) {
 }
 
 /** A migrated PostgreSQL database (TEST_DATABASE_URL's server) to copy as a template. */
-export async function migratedPostgres(): Promise<{ name: string; drop: () => Promise<void> }> {
+async function migratedPostgres(): Promise<{ name: string; drop: () => Promise<void> }> {
   const fresh = await freshPostgresDatabase('paddock_template');
   try {
     const handle = await openDatabase({ kind: 'postgres', url: fresh.url });
