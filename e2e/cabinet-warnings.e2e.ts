@@ -102,6 +102,49 @@ describe.skipIf(!browserAvailable)('the cabinet’s warnings on Home', () => {
       await page.setViewportSize(phone);
     });
 
+    it('opens Home in one piece on a new device: nothing shifts, each read is asked once', async () => {
+      // a first visit (no device copy): the reminders, the warnings and the herd arrive at different
+      // moments, and Home once grew as each came, pushing the herd down (Lighthouse CLS 0.42)
+      const { context: fresh, page: visit } = await openPage(browser(), { viewport: phone });
+      try {
+        await fresh.addCookies(await context.cookies());
+        await visit.addInitScript(() => {
+          const shifts: number[] = [];
+          Object.assign(window, { paddockShifts: shifts });
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+              shifts.push(entry.value);
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        const asked = new Map<string, number>();
+        visit.on('request', (request) => {
+          const { pathname } = new URL(request.url());
+          if (pathname.startsWith('/api/')) asked.set(pathname, (asked.get(pathname) ?? 0) + 1);
+        });
+        await visit.goto(`${stack.baseUrl}/home`);
+        const home = visit.getByRole('main');
+        await expectVisible(home.getByRole('region', { name: 'Medicine Cabinet' }).getByText(low));
+        await expectVisible(home.getByRole('heading', { name: /My Herd/ }));
+        await visit.waitForLoadState('networkidle');
+        const shifted = await visit.evaluate(() =>
+          (window as unknown as { paddockShifts: number[] }).paddockShifts.reduce(
+            (sum, value) => sum + value,
+            0,
+          ),
+        );
+        expect(shifted, 'layout shift while Home loads').toBeLessThan(0.05);
+        for (const read of [
+          '/api/v1/groups',
+          '/api/v1/reminders',
+          '/api/v1/medicine-warnings',
+          '/api/v1/profile',
+        ])
+          expect(asked.get(read), `${read} asked`).toBe(1);
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it('dismisses the expiry, which stays away after a reload', async () => {
       await card()
         .getByRole('button', { name: `Dismiss: ${expiring()}` })

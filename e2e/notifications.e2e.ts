@@ -398,9 +398,10 @@ describe.skipIf(!browserAvailable)('notifications: this device, the worker, and 
     });
 
     it("keeps 'Done' in the outbox with no signal, and sends it when the signal is back", async () => {
+      // due before the page opens: a page that has read its list does not see the server's new one
+      const reminderId = await dueReminder('Worm');
       await page.goto(`${stack.baseUrl}/reminders`);
       await workerReady();
-      const reminderId = await dueReminder('Worm');
       await expectVisible(main().getByText('Worm', { exact: false }).first());
       await push({
         title: 'Worm – Daisy, due now',

@@ -1,6 +1,7 @@
 // A medicine's dose and schedule in words, as the cabinet and the export show them: '2 mL',
 // '1 mL per 10 kg, at most 25 mL', '2 doses 21 days apart, then a booster every 12 months'.
-import { medicineUnitLabels, type Medicine, type MedicineUnit } from '../schemas/medicines';
+import type { Medicine } from '../schemas/medicines';
+import { medicineUnitLabels, type MedicineUnit } from './units';
 
 /** '12', '0.5', '1,250.125': a number as a farmer reads it (three decimals at most). */
 export const quantityText = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 3 });

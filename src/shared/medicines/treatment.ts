@@ -3,7 +3,8 @@
 // The form shows these before saving; the server repeats the unit and schedule rules.
 import { addDays, addMonths } from '../care/dates';
 import type { DosageUnit } from '../schemas/care';
-import { medicineUnitLabels, type Medicine, type MedicineUnit } from '../schemas/medicines';
+import type { Medicine } from '../schemas/medicines';
+import { medicineUnitLabels, type MedicineUnit } from './units';
 import type { WeightUnit } from '../schemas/profile';
 import { convertWeight } from '../units/weights';
 

@@ -1,15 +1,9 @@
 // Herd groups: what the API accepts and answers, and the colours a group can take.
 import * as z from 'zod/mini';
+import { defaultGroupColor } from '../groups/colors';
 import { optionalText, recordId, requiredText } from './common';
 
-export const groupColors = [
-  { name: 'Blue', value: 'rgba(59,130,246,1)' },
-  { name: 'Green', value: 'rgba(34,197,94,1)' },
-  { name: 'Red', value: 'rgba(239,68,68,1)' },
-  { name: 'Orange', value: 'rgba(249,115,22,1)' },
-  { name: 'Purple', value: 'rgba(168,85,247,1)' },
-] as const;
-export const defaultGroupColor = 'rgba(239,133,50,1)';
+export { defaultGroupColor, groupColors } from '../groups/colors';
 
 const rgba = /^rgba\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(0|1|0?\.\d+|1\.0+)\s*\)$/;
 const hex = /^#[0-9a-f]{6}$/i;

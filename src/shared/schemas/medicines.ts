@@ -13,19 +13,9 @@ import {
   requiredText,
 } from './common';
 import { weightUnits } from './profile';
+import { medicineUnits } from '../medicines/units';
 
-/** What a medicine is counted in; stored values, shown with `medicineUnitLabels`. */
-export const medicineUnits = ['mL', 'cc', 'mg', 'g', 'tablet', 'drop', 'dose'] as const;
-export type MedicineUnit = (typeof medicineUnits)[number];
-export const medicineUnitLabels: Record<MedicineUnit, string> = {
-  mL: 'mL',
-  cc: 'cc',
-  mg: 'mg',
-  g: 'g',
-  tablet: 'tablet(s)',
-  drop: 'drop(s)',
-  dose: 'dose(s)',
-};
+export { medicineUnitLabels, medicineUnits, type MedicineUnit } from '../medicines/units';
 
 export const maxQuantity = 1_000_000;
 /** 0.001–1,000,000 in the medicine's unit, three decimals at most (numeric(10, 3)) */

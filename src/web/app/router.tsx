@@ -1,11 +1,12 @@
 // Routes: every page is its own lazily loaded chunk; the shell and guard load with the app. Pages that
 // compose several features live in ./routes (docs/decisions/0016-web-layout.md), the rest in their feature.
 // wouter rather than React Router: see docs/decisions/0006-small-bundles.md (the first-load budget).
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useParams, useRouter } from 'wouter';
 import { MembersOnlyNotice, useMembersOnly } from '../components/members-only';
 import { Loading } from '../components/page-states';
 import { AppShell, type MainWidth } from './app-shell';
+import { lazyPage, usePageSettled, type LazyPage } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
 import { PageErrorBoundary } from './page-error-boundary';
 import { RequireAuth } from './require-auth';
@@ -13,7 +14,7 @@ import { RequireAuth } from './require-auth';
 type AppRoute = {
   path: string;
   title?: string;
-  Page: LazyExoticComponent<ComponentType>;
+  Page: LazyPage;
   /**
    * A form a farm sitter may not send: they get 'Members only' instead (the server refuses it
    * anyway), with the page this names to go back to.
@@ -23,45 +24,45 @@ type AppRoute = {
   width?: MainWidth;
 };
 
-const MedicineFormPage = lazy(() => import('../features/medicines/medicine-form-page'));
-const CareEntryPage = lazy(() => import('./routes/care-entry-page'));
-const CollectEggsPage = lazy(() => import('./routes/collect-eggs-page'));
-const ProductionPage = lazy(() => import('./routes/production-page'));
-const RecordMilkPage = lazy(() => import('./routes/record-milk-page'));
-const MoneyFormPage = lazy(() => import('../features/money/money-form-page'));
+const MedicineFormPage = lazyPage(() => import('../features/medicines/medicine-form-page'));
+const CareEntryPage = lazyPage(() => import('./routes/care-entry-page'));
+const CollectEggsPage = lazyPage(() => import('./routes/collect-eggs-page'));
+const ProductionPage = lazyPage(() => import('./routes/production-page'));
+const RecordMilkPage = lazyPage(() => import('./routes/record-milk-page'));
+const MoneyFormPage = lazyPage(() => import('../features/money/money-form-page'));
 const entryTitles = { medical: 'Medication', weight: 'Weight', note: 'Note' } as const;
 
 /** Signed-in pages, shown inside the app shell. Without a title the farm's name is the title. */
 export const appRoutes: AppRoute[] = [
-  { path: '/home', Page: lazy(() => import('./routes/my-herd-page')) },
+  { path: '/home', Page: lazyPage(() => import('./routes/my-herd-page')) },
   {
     path: '/add-group',
     title: 'Add Group',
     width: 'form',
-    Page: lazy(() => import('../features/groups/add-group-page')),
+    Page: lazyPage(() => import('../features/groups/add-group-page')),
     membersOnly: () => '/home',
   },
   {
     path: '/group/:groupId',
     title: 'Group',
-    Page: lazy(() => import('./routes/group-detail-page')),
+    Page: lazyPage(() => import('./routes/group-detail-page')),
   },
   {
     path: '/group/:groupId/edit',
     title: 'Edit Group',
     width: 'form',
-    Page: lazy(() => import('../features/groups/edit-group-page')),
+    Page: lazyPage(() => import('../features/groups/edit-group-page')),
     membersOnly: ({ groupId }) => `/group/${groupId}`,
   },
   {
     path: '/group/:groupId/animals',
     title: 'Group Animals',
-    Page: lazy(() => import('./routes/group-animals-page')),
+    Page: lazyPage(() => import('./routes/group-animals-page')),
   },
   {
     path: '/group/:groupId/weights',
     title: 'Weights',
-    Page: lazy(() => import('./routes/group-weights-page')),
+    Page: lazyPage(() => import('./routes/group-weights-page')),
   },
   // a farm sitter does the rounds: eggs are theirs to collect too (decision 0037)
   { path: '/group/:groupId/collect-eggs', title: 'Collect Eggs', width: 'form', Page: CollectEggsPage },
@@ -72,59 +73,59 @@ export const appRoutes: AppRoute[] = [
     path: '/group/:groupId/add-animal',
     title: 'Add Animal',
     width: 'form',
-    Page: lazy(() => import('./routes/add-animal-page')),
+    Page: lazyPage(() => import('./routes/add-animal-page')),
     membersOnly: ({ groupId }) => `/group/${groupId}/animals`,
   },
   {
     path: '/add-animal',
     title: 'Add Animal',
     width: 'form',
-    Page: lazy(() => import('./routes/add-animal-page')),
+    Page: lazyPage(() => import('./routes/add-animal-page')),
     membersOnly: () => '/my-animals',
   },
   {
     path: '/scan',
     title: 'Scan Tag',
     width: 'form',
-    Page: lazy(() => import('../features/animals/scan/scan-tag-page')),
+    Page: lazyPage(() => import('../features/animals/scan/scan-tag-page')),
   },
   // a printed label's QR code (issue 30): becomes the animal's page
-  { path: '/a/:code', title: 'Animal', Page: lazy(() => import('./routes/label-link-page')) },
+  { path: '/a/:code', title: 'Animal', Page: lazyPage(() => import('./routes/label-link-page')) },
   {
     path: '/labels',
     title: 'Print Labels',
-    Page: lazy(() => import('./routes/print-labels-page')),
+    Page: lazyPage(() => import('./routes/print-labels-page')),
   },
   {
     path: '/animal/:animalId',
     title: 'Animal',
-    Page: lazy(() => import('./routes/animal-profile-page')),
+    Page: lazyPage(() => import('./routes/animal-profile-page')),
   },
   {
     path: '/animal/:animalId/edit',
     title: 'Edit Animal',
     width: 'form',
-    Page: lazy(() => import('./routes/edit-animal-page')),
+    Page: lazyPage(() => import('./routes/edit-animal-page')),
     membersOnly: ({ animalId }) => `/animal/${animalId}`,
   },
   {
     path: '/animal/:animalId/record',
     title: 'Health Record',
     width: 'form',
-    Page: lazy(() => import('./routes/health-record-page')),
+    Page: lazyPage(() => import('./routes/health-record-page')),
   },
   {
     path: '/animal/:animalId/breeding',
     title: 'Record Breeding',
     width: 'form',
-    Page: lazy(() => import('./routes/record-breeding-page')),
+    Page: lazyPage(() => import('./routes/record-breeding-page')),
     membersOnly: ({ animalId }) => `/animal/${animalId}`,
   },
   {
     path: '/animal/:animalId/birth',
     title: 'Record Birth',
     width: 'form',
-    Page: lazy(() => import('./routes/record-birth-page')),
+    Page: lazyPage(() => import('./routes/record-birth-page')),
     membersOnly: ({ animalId }) => `/animal/${animalId}`,
   },
   // a farm sitter does the rounds: milk is theirs to record too
@@ -143,28 +144,28 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/animal/:animalId/milk-records',
     title: 'Milk',
-    Page: lazy(() => import('./routes/milk-records-page')),
+    Page: lazyPage(() => import('./routes/milk-records-page')),
   },
   {
     path: '/animals/import',
     title: 'Import Animals',
-    Page: lazy(() => import('../features/animals/import-animals-page')),
+    Page: lazyPage(() => import('../features/animals/import-animals-page')),
     membersOnly: () => '/my-animals',
   },
   {
     path: '/my-animals',
     title: 'My Animals',
-    Page: lazy(() => import('./routes/my-animals-page')),
+    Page: lazyPage(() => import('./routes/my-animals-page')),
   },
   {
     path: '/reminders',
     title: 'Reminders',
-    Page: lazy(() => import('../features/reminders/reminders-page')),
+    Page: lazyPage(() => import('../features/reminders/reminders-page')),
   },
   {
     path: '/medicines',
     title: 'Medicine Cabinet',
-    Page: lazy(() => import('../features/medicines/medicines-page')),
+    Page: lazyPage(() => import('../features/medicines/medicines-page')),
   },
   {
     path: '/medicines/new',
@@ -184,7 +185,7 @@ export const appRoutes: AppRoute[] = [
     path: '/medicines/:id/stock',
     title: 'Add Stock',
     width: 'form',
-    Page: lazy(() => import('../features/medicines/add-stock-page')),
+    Page: lazyPage(() => import('../features/medicines/add-stock-page')),
     membersOnly: () => '/medicines',
   },
   // a farm sitter reads a lot's history; its edit and movement buttons are members' only
@@ -192,13 +193,13 @@ export const appRoutes: AppRoute[] = [
     path: '/medicines/:id/lots/:lotId',
     title: 'Lot',
     width: 'form',
-    Page: lazy(() => import('../features/medicines/lot-page')),
+    Page: lazyPage(() => import('../features/medicines/lot-page')),
   },
   // the farm's money (issue 28): Owners and Members only, a Farm Sitter sees none of it
   {
     path: '/money',
     title: 'Money',
-    Page: lazy(() => import('../features/money/money-page')),
+    Page: lazyPage(() => import('../features/money/money-page')),
     membersOnly: () => '/home',
   },
   {
@@ -218,13 +219,13 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/group/:groupId/feed',
     title: 'Feed',
-    Page: lazy(() => import('../features/money/group-feed-page')),
+    Page: lazyPage(() => import('../features/money/group-feed-page')),
     membersOnly: ({ groupId }) => `/group/${groupId}`,
   },
   {
     path: '/account',
     title: 'Account',
-    Page: lazy(() => import('../features/account/account-page')),
+    Page: lazyPage(() => import('../features/account/account-page')),
   },
   // care entry forms: new and edit, for one animal or a whole group (one page reads the path)
   ...(['medical', 'weight', 'note'] as const).flatMap((type) =>
@@ -247,14 +248,14 @@ export const appRoutes: AppRoute[] = [
     path: '/reminders/new',
     title: 'New Reminder',
     width: 'form',
-    Page: lazy(() => import('./routes/new-reminder-page')),
+    Page: lazyPage(() => import('./routes/new-reminder-page')),
     membersOnly: () => '/reminders',
   },
   {
     path: '/reminders/:id/edit',
     title: 'Edit Reminder',
     width: 'form',
-    Page: lazy(() => import('./routes/edit-reminder-page')),
+    Page: lazyPage(() => import('./routes/edit-reminder-page')),
     membersOnly: () => '/reminders',
   },
 ];
@@ -276,6 +277,11 @@ const loading = <Loading place="screen" />;
 export function AppRouter() {
   const [location] = useLocation();
   const { parser } = useRouter();
+  const current = appRoutes.find((route) => matchRoute(parser, route.path, location)[0]);
+  // the page's chunk loads beside the session's request, not once the session is known (an
+  // idempotent start, not a render's output: a failure shows when the page renders)
+  current?.Page.preload().catch(() => undefined);
+  const pageSettled = usePageSettled(current?.Page);
 
   if (location === '/auth') {
     return (
@@ -317,20 +323,23 @@ export function AppRouter() {
   }
   if (location === '/') return <Redirect to="/home" replace />;
 
-  const current = appRoutes.find((route) => matchRoute(parser, route.path, location)[0]);
   if (!current) return <NotFoundPage />;
   return (
     <RequireAuth>
       <AppShell title={current.title} width={current.width}>
         <PageErrorBoundary resetKey={location}>
           <Suspense fallback={loading}>
-            <Switch>
-              {appRoutes.map(({ path, Page, membersOnly }) => (
-                <Route key={path} path={path}>
-                  {membersOnly ? <MembersOnly Page={Page} back={membersOnly} /> : <Page />}
-                </Route>
-              ))}
-            </Switch>
+            {pageSettled ? (
+              <Switch>
+                {appRoutes.map(({ path, Page, membersOnly }) => (
+                  <Route key={path} path={path}>
+                    {membersOnly ? <MembersOnly Page={Page} back={membersOnly} /> : <Page />}
+                  </Route>
+                ))}
+              </Switch>
+            ) : (
+              loading
+            )}
           </Suspense>
         </PageErrorBoundary>
       </AppShell>

@@ -28,20 +28,27 @@ export function farmToday(timeZone: string | undefined, now = new Date()): strin
 }
 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
-const longDay = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+// made on first use, not as a page loads
+let longDay: Intl.DateTimeFormat | undefined;
+let monthYear: Intl.DateTimeFormat | undefined;
 
 /** 'Sunday, November 22, 2026' (a calendar date: read in UTC so no zone can shift it). */
-export const longDate = (date: string) => longDay.format(utc(date));
+export const longDate = (date: string) =>
+  (longDay ??= new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })).format(utc(date));
 
 /** 'November 2026' for any date of the month. */
-export const monthLabel = (date: string) => monthYear.format(utc(date));
+export const monthLabel = (date: string) =>
+  (monthYear ??= new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })).format(utc(date));
 
 /** The first day of a date's month, 'YYYY-MM-01'. */
 export const monthStart = (date: string) => `${date.slice(0, 7)}-01`;

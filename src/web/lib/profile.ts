@@ -10,8 +10,8 @@ export const profileQuery = queryOptions({
   queryKey: [keys.profile],
   queryFn: (): Promise<Profile> => data(client.profile.$get()),
   // the farm's settings are the owner's to change from another device: read afresh on each page
-  // (the device's copy shows meanwhile, and offline)
-  staleTime: 0,
+  // (the device's copy shows meanwhile, and offline), once for the page's several readers
+  staleTime: 2_000,
 });
 
 export function useUpdateProfile() {

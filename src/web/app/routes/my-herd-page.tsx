@@ -8,10 +8,12 @@ import { Loading, LoadError } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { groupsQuery } from '../../features/groups/api/groups';
+import { medicineWarningsQuery } from '../../features/medicines/api/medicines';
+import { remindersQuery } from '../../features/reminders/api/reminders';
 import { GroupCard } from '../../features/groups/components/group-card';
 import { CabinetWarningsCard } from '../../features/medicines/components/cabinet-warnings';
 import { UpcomingRemindersCard } from '../../features/reminders/components/reminders-card';
-import { useCan } from '../../lib/farm';
+import { farmsQuery, useCan } from '../../lib/farm';
 
 function EmptyHerd({ canAdd }: { canAdd: boolean }) {
   return (
@@ -33,58 +35,67 @@ function EmptyHerd({ canAdd }: { canAdd: boolean }) {
 
 export default function MyHerdPage() {
   const groups = useQuery(groupsQuery);
+  // the cards above the groups and the role's buttons read these: the page appears once they are
+  // all in (each card shows its own error) rather than growing and pushing the herd down. The cards
+  // are there from the start, hidden, so that they do not ask again once shown. One waiting for a
+  // signal (offline, never read on this device) does not hold the page.
+  const settling = [useQuery(remindersQuery()), useQuery(medicineWarningsQuery), useQuery(farmsQuery)].some(
+    (query) => query.isPending && query.fetchStatus === 'fetching',
+  );
   const canAdd = useCan('member');
 
-  if (groups.isPending) return <Loading>Loading your farm data...</Loading>;
   if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;
 
   return (
-    <div className="space-y-4">
-      <UpcomingRemindersCard />
-      <CabinetWarningsCard />
-      {groups.data.length === 0 ? (
-        <EmptyHerd canAdd={canAdd} />
-      ) : (
-        <section aria-labelledby="groups-heading" className="space-y-3">
-          <div className="flex items-center justify-between gap-2">
-            <h2 id="groups-heading" className="text-lg font-semibold">
-              My Herd <span className="font-normal text-stone-600">({groups.data.length})</span>
-            </h2>
-            {canAdd && (
-              <Link href="/add-group" className={`${buttonBase} ${buttonClasses.primary}`}>
-                + Add Group
+    <>
+      {(groups.isPending || settling) && <Loading>Loading your farm data...</Loading>}
+      <div className="space-y-4" hidden={groups.isPending || settling}>
+        <UpcomingRemindersCard />
+        <CabinetWarningsCard />
+        {groups.isPending ? null : groups.data.length === 0 ? (
+          <EmptyHerd canAdd={canAdd} />
+        ) : (
+          <section aria-labelledby="groups-heading" className="space-y-3">
+            <div className="flex items-center justify-between gap-2">
+              <h2 id="groups-heading" className="text-lg font-semibold">
+                My Herd <span className="font-normal text-stone-600">({groups.data.length})</span>
+              </h2>
+              {canAdd && (
+                <Link href="/add-group" className={`${buttonBase} ${buttonClasses.primary}`}>
+                  + Add Group
+                </Link>
+              )}
+            </div>
+            <div className="grid grid-cols-2 gap-2 md:max-w-[339px]">
+              <Link href="/collect-eggs" className={`${buttonBase} ${buttonClasses.secondary}`}>
+                <Egg aria-hidden className="size-4" />
+                Collect Eggs
               </Link>
-            )}
-          </div>
-          <div className="grid grid-cols-2 gap-2 md:max-w-[339px]">
-            <Link href="/collect-eggs" className={`${buttonBase} ${buttonClasses.secondary}`}>
-              <Egg aria-hidden className="size-4" />
-              Collect Eggs
-            </Link>
-            <Link href="/production" className={`${buttonBase} ${buttonClasses.secondary}`}>
-              <ChartColumn aria-hidden className="size-4" />
-              Production
-            </Link>
-            <Link href="/medicines" className={`${buttonBase} ${buttonClasses.secondary}`}>
-              <Pill aria-hidden className="size-4" />
-              Medicine Cabinet
-            </Link>
-            {canAdd && (
-              <Link href="/money" className={`${buttonBase} ${buttonClasses.secondary}`}>
-                <Wallet aria-hidden className="size-4" />
-                Money
+              <Link href="/production" className={`${buttonBase} ${buttonClasses.secondary}`}>
+                <ChartColumn aria-hidden className="size-4" />
+                Production
               </Link>
-            )}
-          </div>
-          <ul className="flex flex-col gap-3 md:items-center lg:grid lg:grid-cols-[repeat(auto-fill,339px)]">
-            {groups.data.map((group) => (
-              <li key={group.id} className="w-full md:w-auto">
-                <GroupCard group={group} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </div>
+              <Link href="/medicines" className={`${buttonBase} ${buttonClasses.secondary}`}>
+                <Pill aria-hidden className="size-4" />
+                Medicine Cabinet
+              </Link>
+              {canAdd && (
+                <Link href="/money" className={`${buttonBase} ${buttonClasses.secondary}`}>
+                  <Wallet aria-hidden className="size-4" />
+                  Money
+                </Link>
+              )}
+            </div>
+            <ul className="flex flex-col gap-3 md:items-center lg:grid lg:grid-cols-[repeat(auto-fill,339px)]">
+              {groups.data.map((group) => (
+                <li key={group.id} className="w-full md:w-auto">
+                  <GroupCard group={group} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </>
   );
 }

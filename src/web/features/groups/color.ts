@@ -1,6 +1,6 @@
 // Group colours are stored as 'rgba(r,g,b,a)' or '#rrggbb' strings. These helpers derive the faint
 // tint of a card and the '#rrggbb' a native colour input needs.
-import { defaultGroupColor } from '../../../shared/schemas/groups';
+import { defaultGroupColor } from '../../../shared/groups/colors';
 
 type Rgba = { r: number; g: number; b: number; a: number };
 

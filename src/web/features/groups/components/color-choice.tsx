@@ -1,7 +1,7 @@
 // The five named group colours as a radio group of swatches. Native radios: Tab reaches the group,
 // arrow keys move between colours. Nothing selected is allowed (the caller decides what it means).
 import { useId, type ReactNode } from 'react';
-import { groupColors } from '../../../../shared/schemas/groups';
+import { groupColors } from '../../../../shared/groups/colors';
 import { sameColor } from '../color';
 
 export function ColorChoice({
