@@ -408,6 +408,11 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
 
       await card.getByRole('button', { name: 'Delete Pepper Jack', exact: true }).click();
       await expectVisible(dialog.getByText(message, { exact: true }));
+      await eventually(
+        () => page.evaluate(() => document.activeElement?.textContent),
+        'Cancel',
+        'the question starts on its safe answer',
+      );
       await expectNoSeriousA11yViolations(page, '/my-animals (delete dialog)');
       await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });

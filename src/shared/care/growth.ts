@@ -3,6 +3,7 @@
 import type { WeightUnit } from '../schemas/profile';
 import { convertWeight } from '../units/weights';
 import { daysBetween } from './dates';
+import { formatNumber } from '../units/numbers';
 
 /** A weighing as recorded: its unit is the one it was entered in (lbs when unknown). */
 export type Weighing = { dateRecorded: string; weightValue: number; weightUnit: WeightUnit | null };
@@ -50,6 +51,6 @@ export function formatGain(gain: number, unit: WeightUnit): string {
   const digits = Math.abs(gain) < 0.1 ? 3 : 2;
   const rounded = Number(gain.toFixed(digits));
   if (rounded === 0) return `0 ${unit}/day`;
-  const shown = Math.abs(rounded).toLocaleString('en-US', { maximumFractionDigits: digits });
+  const shown = formatNumber(Math.abs(rounded), { maximumFractionDigits: digits });
   return `${rounded > 0 ? '+' : '−'}${shown} ${unit}/day`;
 }

@@ -2,9 +2,10 @@
 // '1 mL per 10 kg, at most 25 mL', '2 doses 21 days apart, then a booster every 12 months'.
 import type { Medicine } from '../schemas/medicines';
 import { medicineUnitLabels, type MedicineUnit } from './units';
+import { formatNumber } from '../units/numbers';
 
 /** '12', '0.5', '1,250.125': a number as a farmer reads it (three decimals at most). */
-export const quantityText = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 3 });
+export const quantityText = (value: number) => formatNumber(value, { maximumFractionDigits: 3 });
 
 /** '87 mL', '3 tablet(s)': a quantity in a medicine's unit. */
 export const amountText = (value: number, unit: MedicineUnit) =>

@@ -13,15 +13,22 @@ import {
 import { weightUnits } from './profile';
 import { withdrawalKinds } from '../care/withdrawal';
 import { electronicIdDigits, electronicIdProblem } from '../animals/electronic-id';
+import { animalSortValues, exitKinds, noGroup, sexValues, underWithdrawal } from '../animals/values';
 
-export const sexValues = ['female', 'male', 'castrated_male', 'spayed_female'] as const;
-export type Sex = (typeof sexValues)[number];
-export const sexLabels: Record<Sex, string> = {
-  female: 'Female',
-  male: 'Male',
-  castrated_male: 'Castrated Male',
-  spayed_female: 'Spayed Female',
-};
+export {
+  animalSortLabels,
+  animalSortValues,
+  exitKindLabels,
+  exitKinds,
+  meatExits,
+  noGroup,
+  sexLabels,
+  sexValues,
+  underWithdrawal,
+  type AnimalSort,
+  type ExitKind,
+  type Sex,
+} from '../animals/values';
 
 /** Born between 1900-01-01 and today (anywhere on Earth: the farm's zone may be UTC+14). */
 const birthDateSchema = z.pipe(
@@ -101,18 +108,6 @@ export const withdrawalEndsSchema = z.object({
 });
 
 // ---- Leaving the herd (issue 28, decision 0043) ------------------------------------------------
-export const exitKinds = ['sold', 'died', 'culled', 'given-away', 'lost'] as const;
-export type ExitKind = (typeof exitKinds)[number];
-/** 'Mark as {label}' on the animal's page; '{label} Nov 20' on its card */
-export const exitKindLabels: Record<ExitKind, string> = {
-  sold: 'Sold',
-  died: 'Died',
-  culled: 'Culled',
-  'given-away': 'Given Away',
-  lost: 'Lost',
-};
-/** The kinds of exit after which its meat may reach someone: the withdrawal warns first. */
-export const meatExits: readonly ExitKind[] = ['sold', 'culled'];
 
 /**
  * POST /animals/{id}/exit: how it left, on which day (not in the future, not before its birth or
@@ -198,17 +193,6 @@ export const animalListItemSchema = z.object({
 });
 export type AnimalListItem = z.infer<typeof animalListItemSchema>;
 
-/** How My Animals can order the list; every order ends by name (natural order), then id. */
-export const animalSortValues = ['name', 'youngest', 'oldest', 'heaviest', 'lightest'] as const;
-export type AnimalSort = (typeof animalSortValues)[number];
-export const animalSortLabels: Record<AnimalSort, string> = {
-  name: 'Name',
-  youngest: 'Age (youngest first)',
-  oldest: 'Age (oldest first)',
-  heaviest: 'Weight (heaviest first)',
-  lightest: 'Weight (lightest first)',
-};
-
 /** One ancestor in an animal's pedigree: `position` is its path from the animal ('dam', 'dam.sire'). */
 export const pedigreeNodeSchema = z.object({
   position: z.string(),
@@ -237,12 +221,6 @@ export const animalFamilySchema = z.object({
   offspring: z.array(offspringSchema),
 });
 export type AnimalFamily = z.infer<typeof animalFamilySchema>;
-
-/** The withdrawal filter's one value. */
-export const underWithdrawal = 'active';
-
-/** The group filter's value for animals in no group at all. */
-export const noGroup = 'none';
 
 /**
  * GET /api/v1/animals?q=&group=&species=&sex=&sort= — every part optional: `q` matches name, tag

@@ -4,6 +4,7 @@
 // density (1.03 kg per litre, goat's and cow's milk alike to within a percent) bridges the two.
 import type { MilkUnit } from '../schemas/milk';
 import { kilogramsPerPound } from './weights';
+import { formatNumber } from './numbers';
 
 export const litresPerGallon = 3.785411784;
 export const kilogramsPerLitre = 1.03;
@@ -30,5 +31,5 @@ export const roundMilk = (value: number) => Math.round(value * 100) / 100;
 /** '12.5 lbs': an amount in `from`, shown in the farm's unit with at most two decimals. */
 export function formatMilk(value: number, from: MilkUnit, farmUnit: MilkUnit): string {
   const shown = roundMilk(convertMilk(value, from, farmUnit));
-  return `${shown.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${farmUnit}`;
+  return `${formatNumber(shown, { maximumFractionDigits: 2 })} ${farmUnit}`;
 }

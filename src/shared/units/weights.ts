@@ -1,6 +1,7 @@
 // Weights in the farm's unit: an entry keeps the unit it was recorded in, and every screen shows
 // it converted to the farm's unit (one decimal), so a history never mixes '1,162 lbs' and '530 kg'.
 import type { WeightUnit } from '../schemas/profile';
+import { formatNumber } from './numbers';
 
 /** The international avoirdupois pound, exactly. */
 export const kilogramsPerPound = 0.45359237;
@@ -25,7 +26,7 @@ export function formatWeight(
 ): string | null {
   if (value === null || value === undefined) return null;
   const shown = roundWeight(convertWeight(value, from ?? 'lbs', farmUnit));
-  return `${shown.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${farmUnit}`;
+  return `${formatNumber(shown, { maximumFractionDigits: 1 })} ${farmUnit}`;
 }
 
 /** '(recorded as 530 kg)' beside a converted weight; empty when it was recorded in the farm's unit. */
@@ -35,5 +36,5 @@ export function recordedAs(
   farmUnit: WeightUnit,
 ): string {
   if (value === null || value === undefined || (from ?? 'lbs') === farmUnit) return '';
-  return `recorded as ${value.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${from ?? 'lbs'}`;
+  return `recorded as ${formatNumber(value, { maximumFractionDigits: 2 })} ${from ?? 'lbs'}`;
 }

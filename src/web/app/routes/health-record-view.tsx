@@ -8,7 +8,7 @@ import { ImageOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ageLabel } from '../../../shared/animals/age';
 import { dailyWeights } from '../../../shared/care/growth';
-import { sexLabels } from '../../../shared/schemas/animals';
+import { sexLabels } from '../../../shared/animals/values';
 import type { HealthRecord, RecordEntry } from '../../../shared/schemas/records';
 import { formatMilk } from '../../../shared/units/milk';
 import { WithdrawalBadges } from '../../features/animals/components/withdrawal-badges';

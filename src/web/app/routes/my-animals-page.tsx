@@ -16,8 +16,8 @@ import {
   sexLabels,
   sexValues,
   underWithdrawal,
-  type AnimalListItem,
-} from '../../../shared/schemas/animals';
+} from '../../../shared/animals/values';
+import type { AnimalListItem } from '../../../shared/schemas/animals';
 import { Loading, LoadError } from '../../components/page-states';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
@@ -30,7 +30,7 @@ import { AnimalCard } from '../../features/animals/components/animal-card';
 import { AnimalsViewToggle, useAnimalsView } from '../../features/animals/components/animals-view';
 import { useFilteredHerd } from '../../features/animals/use-filtered-herd';
 import { groupsQuery } from '../../features/groups/api/groups';
-import { useCan } from '../../lib/farm';
+import { farmsQuery, useCan } from '../../lib/farm';
 import { profileQuery } from '../../lib/profile';
 
 const searchDelay = 300;
@@ -83,6 +83,7 @@ export default function MyAnimalsPage() {
   const groups = useQuery(groupsQuery);
   const species = useQuery(speciesQuery);
   const profile = useQuery(profileQuery);
+  const farms = useQuery(farmsQuery);
   const remove = useDeleteAnimal();
   const canChange = useCan('member');
   const toast = useToast();
@@ -111,7 +112,14 @@ export default function MyAnimalsPage() {
       { replace: true },
     );
 
-  if (!onDevice && animals.isPending) return <Loading place="tight">Loading animals...</Loading>;
+  // the groups' chips, the farm's weight unit and the role's delete buttons are part of each card:
+  // the list waits for them (unless one waits for a signal) rather than drawing every card again
+  // as each arrives
+  const settling = [groups, species, profile, farms].some(
+    (query) => query.isPending && query.fetchStatus === 'fetching',
+  );
+  if (!onDevice && (animals.isPending || settling))
+    return <Loading place="tight">Loading animals...</Loading>;
   if (!onDevice && animals.isError)
     return <LoadError error={animals.error} onRetry={() => void animals.refetch()} look="alert" />;
 

@@ -2,13 +2,8 @@
 // (dates: lib/dates), how it left the herd. The rules themselves are src/shared's, so every screen agrees.
 import { ageLabel } from '../../../shared/animals/age';
 import { shortDate } from '../../../shared/care/dates';
-import {
-  exitKindLabels,
-  sexLabels,
-  type Animal,
-  type AnimalExit,
-  type ExitKind,
-} from '../../../shared/schemas/animals';
+import { exitKindLabels, sexLabels, type ExitKind } from '../../../shared/animals/values';
+import type { Animal, AnimalExit } from '../../../shared/schemas/animals';
 import type { Group } from '../../../shared/schemas/groups';
 import type { Currency } from '../../../shared/schemas/money';
 import type { WeightUnit } from '../../../shared/schemas/profile';

@@ -9,11 +9,9 @@ import {
   noGroup,
   sexValues,
   underWithdrawal,
-  type AnimalListItem,
-  type AnimalListQuery,
   type AnimalSort,
-  type Species,
-} from '../../../shared/schemas/animals';
+} from '../../../shared/animals/values';
+import type { AnimalListItem, AnimalListQuery, Species } from '../../../shared/schemas/animals';
 import { kilogramsPerPound } from '../../../shared/units/weights';
 import { dateInZone, usDate } from '../../lib/dates';
 

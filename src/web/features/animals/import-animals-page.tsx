@@ -24,7 +24,7 @@ import {
   tooLargeMessage,
 } from '../../../shared/animals/spreadsheet-guard';
 import { importRowLimit } from '../../../shared/schemas/import';
-import { sexLabels } from '../../../shared/schemas/animals';
+import { sexLabels } from '../../../shared/animals/values';
 import { BackButton } from '../../components/back-button';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';

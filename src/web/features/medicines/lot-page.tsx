@@ -19,9 +19,10 @@ import { cabinet } from './components/form-card';
 import { LotForm } from './components/lot-form';
 import { LotMovementDialog, type MovementKindChosen } from './components/lot-movement-dialog';
 import { MovementList } from './components/movement-list';
+import { formatNumber } from '../../../shared/units/numbers';
 
 const priceText = (price: number) =>
-  price.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  formatNumber(price, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -18,6 +18,7 @@ import type { Currency, MoneyEntry, MoneySummary } from '../../../shared/schemas
 import { moneyGroupsQuery, moneyPagesQuery, moneySummaryQuery, type Period } from './api/money';
 import { MonthChart, MonthTable } from './components/month-chart';
 import { formatMoney, periodChoices, periodLabels, periodOf, type PeriodChoice } from './money-display';
+import { formatNumber } from '../../../shared/units/numbers';
 
 const shownStep = 20;
 
@@ -49,13 +50,13 @@ function Totals({ summary }: { summary: MoneySummary }) {
         <dl className="grid grid-cols-2 gap-2">
           {eggs && (
             <Figure
-              label={`Cost per dozen eggs (${eggs.eggs.toLocaleString('en-US')} eggs)`}
+              label={`Cost per dozen eggs (${formatNumber(eggs.eggs)} eggs)`}
               value={formatMoney(eggs.costPerDozen, currency)}
             />
           )}
           {milk && (
             <Figure
-              label={`Cost per ${milkUnitSingular[milk.unit]} of milk (${milk.amount.toLocaleString('en-US')} ${milk.unit})`}
+              label={`Cost per ${milkUnitSingular[milk.unit]} of milk (${formatNumber(milk.amount)} ${milk.unit})`}
               value={formatMoney(milk.costPerUnit, currency)}
             />
           )}

@@ -2,13 +2,14 @@
 // warning. One place, so that the form, its toast, the lists and the outbox say it alike.
 import { shortDate } from '../../../shared/care/dates';
 import type { EggCollection, EggWithdrawal } from '../../../shared/schemas/production';
+import { formatNumber } from '../../../shared/units/numbers';
 
 /** '1 egg', '12 eggs' */
-export const eggsText = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'egg' : 'eggs'}`;
+export const eggsText = (count: number) => `${formatNumber(count)} ${count === 1 ? 'egg' : 'eggs'}`;
 
 /** '10 saleable · 2 discarded': always both, so that the two are never read as one */
 export const saleableText = (counts: { saleable: number; discarded: number }) =>
-  `${counts.saleable.toLocaleString('en-US')} saleable · ${counts.discarded.toLocaleString('en-US')} discarded`;
+  `${formatNumber(counts.saleable)} saleable · ${formatNumber(counts.discarded)} discarded`;
 
 /** '0.71 eggs per hen per day' */
 export const layRateText = (rate: number) => `${rate.toFixed(2)} eggs per hen per day`;

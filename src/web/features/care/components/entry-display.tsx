@@ -9,6 +9,7 @@ import {
 import { labelDays } from '../../../../shared/care/withdrawal';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { formatWeight, recordedAs } from '../../../../shared/units/weights';
+import { formatNumber as numberText } from '../../../../shared/units/numbers';
 
 export const entryIcons: Record<EntryType, LucideIcon> = { medical: Pill, weight: Scale, note: NotebookPen };
 export const entryTypeLabels: Record<EntryType, string> = {
@@ -18,7 +19,7 @@ export const entryTypeLabels: Record<EntryType, string> = {
 };
 
 /** '75.5', '60', '2.25': no trailing zeros, at most two decimals. */
-export const formatNumber = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+export const formatNumber = (value: number) => numberText(value, { maximumFractionDigits: 2 });
 
 type Values = Pick<CareEntry, 'type' | 'medicationName' | 'dosage' | 'dosageUnit' | 'title'>;
 

@@ -10,6 +10,7 @@ import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { roundWeight } from '../../../../shared/units/weights';
 import { daysBetween } from '../../../lib/dates';
 import { shortDate } from '../../../../shared/care/dates';
+import { formatNumber } from '../../../../shared/units/numbers';
 
 export type ChartSeries = { id: string; name: string; points: DayWeight[] };
 
@@ -45,8 +46,7 @@ const monthYear = (date: string) => {
 };
 
 /** '1,162.5' */
-const weightLabel = (value: number) =>
-  roundWeight(value).toLocaleString('en-US', { maximumFractionDigits: 1 });
+const weightLabel = (value: number) => formatNumber(roundWeight(value), { maximumFractionDigits: 1 });
 
 export function WeightChart({
   series,

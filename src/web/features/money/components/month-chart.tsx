@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { ChartGrid } from '../../../components/chart-grid';
 import type { Currency } from '../../../../shared/schemas/money';
 import { formatMoney, monthLabel } from '../money-display';
+import { formatNumber } from '../../../../shared/units/numbers';
 
 export type MonthRow = { month: string; income: number; expenses: number };
 
@@ -28,8 +29,7 @@ function ticksTo(max: number): number[] {
   return ticks;
 }
 
-const compact = (value: number) =>
-  value.toLocaleString('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const compact = (value: number) => formatNumber(value, { notation: 'compact', maximumFractionDigits: 1 });
 
 export function MonthChart({ months, currency }: { months: MonthRow[]; currency: Currency }) {
   const titleId = useId();

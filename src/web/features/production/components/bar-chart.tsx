@@ -5,6 +5,7 @@
 // purpose: eggs and milk both draw on it, each naming its parts and their colours.
 import { useId } from 'react';
 import { ChartGrid } from '../../../components/chart-grid';
+import { formatNumber } from '../../../../shared/units/numbers';
 
 /**
  * One bar: `segments` in the order of the chart's `segments` (a missing or negative part is 0);
@@ -42,7 +43,7 @@ export function barTicks(max: number, whole = false): number[] {
 const sumOf = (values: number[]) => values.reduce((total, value) => total + Math.max(value, 0), 0);
 
 /** '1,250' or '2.5' */
-const defaultFormat = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+const defaultFormat = (value: number) => formatNumber(value, { maximumFractionDigits: 2 });
 
 export function BarChart({
   bars,
