@@ -78,10 +78,12 @@ async function explainWrite(name: string, send: () => Response | Promise<Respons
   for (let index = 0; index < times; index++) await (await send()).text();
   const whole = perRequest(started);
   const lines: string[] = [];
-  await client.query('begin');
-  try {
-    // twice: a session compiles PL/pgSQL and plans its statements at the first call; the second shows the cost
-    for (const round of [1, 2]) {
+  // twice: a session compiles PL/pgSQL and plans its statements at the first call; the second shows
+  // the cost. Each round in a transaction of its own: rows the first had changed would be the
+  // transaction's own in the second, and their foreign keys checked again (not so for a request)
+  for (const round of [1, 2]) {
+    await client.query('begin');
+    try {
       // the same batch again would be a no-op: new ids for what it made (batch, entries), the
       // farm's own records and people kept; one set of new ids for all of a round's statements
       renewed.clear();
@@ -97,9 +99,9 @@ async function explainWrite(name: string, send: () => Response | Promise<Respons
           lines.push(...plan.filter((line) => /^(Trigger|Execution Time|Planning Time)/.test(line)));
         if (options.plans) console.log(`\n--- ${name}\n${text}\n${plan.join('\n')}`);
       }
+    } finally {
+      await client.query('rollback');
     }
-  } finally {
-    await client.query('rollback');
   }
   return `${name}: ${whole.toFixed(2)} ms a request, one after another, ${statements.length} statement(s)\n  ${lines.join('\n  ')}`;
 }

@@ -22,6 +22,11 @@ CREATE OR REPLACE FUNCTION farm_write_lock(farm_ids uuid[]) RETURNS void LANGUAG
 DECLARE
   farm_key integer;
 BEGIN
+  -- one farm, the common case (every write of the app is one farm's): its lock, with no query
+  IF farm_ids[1] IS NOT NULL AND farm_ids <@ ARRAY[farm_ids[1]] THEN
+    PERFORM pg_advisory_xact_lock(1919, hashtext(farm_ids[1]::text));
+    RETURN;
+  END IF;
   -- 1919: this lock's class (the two-key form keeps it apart from any other advisory lock)
   FOR farm_key IN SELECT DISTINCT hashtext(f::text) FROM unnest(farm_ids) AS f WHERE f IS NOT NULL ORDER BY 1 LOOP
     PERFORM pg_advisory_xact_lock(1919, farm_key);
