@@ -9,10 +9,6 @@ BEGIN
   SELECT array_agg(farm_id), array_agg(animal_id) INTO farms, animals
     FROM old_rows
     WHERE coalesce(meat_withdrawal_days, milk_withdrawal_days, egg_withdrawal_days) IS NOT NULL;
-  IF farms IS NULL THEN
-    RETURN NULL;
-  END IF;
-  PERFORM farm_write_lock(farms);
   PERFORM animals_withdrawal_refresh(farms, animals);
   RETURN NULL;
 END $$;

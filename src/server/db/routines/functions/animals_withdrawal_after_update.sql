@@ -11,10 +11,6 @@ BEGIN
           UNION ALL
           SELECT farm_id, animal_id, meat_withdrawal_days, milk_withdrawal_days, egg_withdrawal_days FROM old_rows) changed
     WHERE coalesce(meat_withdrawal_days, milk_withdrawal_days, egg_withdrawal_days) IS NOT NULL;
-  IF farms IS NULL THEN
-    RETURN NULL;
-  END IF;
-  PERFORM farm_write_lock(farms);
   PERFORM animals_withdrawal_refresh(farms, animals);
   RETURN NULL;
 END $$;

@@ -6,10 +6,15 @@
 -- the period is the label's doubled (decision 0040). A tie counts as organic.
 --
 -- This one recomputes the animals' last days from their medical entries (bounded by each
--- one's history).
+-- one's history), under the farms' write lock (farm_write_lock).
 CREATE OR REPLACE FUNCTION animals_withdrawal_refresh(farm_ids uuid[], animal_ids uuid[]) RETURNS void
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
+  -- no entry carried a period (a note, a weighing): no lock, no work
+  IF farm_ids IS NULL THEN
+    RETURN;
+  END IF;
+  PERFORM farm_write_lock(farm_ids);
   UPDATE animals a SET meat_withdrawal_until = w.meat, milk_withdrawal_until = w.milk,
     egg_withdrawal_until = w.egg, withdrawal_organic = w.organic
   FROM (
