@@ -13,6 +13,8 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toaster';
 import {
   animalQuery,
+  animalsQuery,
+  speciesQuery,
   useDeleteAnimal,
   useRemovePhoto,
   useUpdateAnimal,
@@ -186,8 +188,14 @@ export default function EditAnimalPage() {
   const { animalId = '' } = useParams<{ animalId: string }>();
   const animal = useQuery(animalQuery(animalId));
   const profile = useQuery(profileQuery);
+  // the form's groups, species and parent choices, asked beside the animal rather than once the
+  // form is there; the form waits for them (unless one waits for a signal) and is drawn once
+  const settling = [useQuery(groupsQuery), useQuery(speciesQuery), useQuery(animalsQuery)].some(
+    (query) => query.isPending && query.fetchStatus === 'fetching',
+  );
 
-  if (animal.isPending || profile.isPending) return <Loading place="tight">Loading animal...</Loading>;
+  if (animal.isPending || profile.isPending || settling)
+    return <Loading place="tight">Loading animal...</Loading>;
   if (animal.isError) {
     if (isNotFound(animal.error)) return <AnimalNotFound />;
     return <LoadError error={animal.error} onRetry={() => void animal.refetch()} look="alert" />;
