@@ -342,8 +342,26 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
     });
 
     it("renames Pepper to 'Pepper Jack' and adds him to Show Team", async () => {
+      // the form's reads go out beside the animal's, each once (the form once asked for the
+      // groups again as it appeared)
+      const asked = new Map<string, number>();
+      const count = (request: { url: () => string }) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/v1/')) asked.set(pathname, (asked.get(pathname) ?? 0) + 1);
+      };
+      page.on('request', count);
       await goto(`/animal/${ids.pepper}/edit`);
       await expectVisible(main().getByRole('heading', { name: 'Edit Pepper', exact: true }));
+      await page.waitForLoadState('networkidle');
+      page.off('request', count);
+      for (const read of [
+        '/api/v1/groups',
+        '/api/v1/species',
+        '/api/v1/profile',
+        `/api/v1/animals/${ids.pepper}`,
+        '/api/v1/animals',
+      ])
+        expect(asked.get(read), `${read} asked`).toBe(1);
       await eventually(
         () => selectedOptionText(main().getByLabel('Species', { exact: true })),
         pepper.species,

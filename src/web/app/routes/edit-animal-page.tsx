@@ -1,10 +1,11 @@
 // /animal/:animalId/edit: the animal form, prefilled, with Cancel (back, nothing saved) and Delete. Only the fields the user changed are sent
 // (plus the full set of groups), so an unchanged weight keeps the unit it was recorded in.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { Animal, AnimalUpdate } from '../../../shared/schemas/animals';
+import type { Group } from '../../../shared/schemas/groups';
 import type { WeightUnit } from '../../../shared/schemas/profile';
 import { convertWeight, formatWeight, roundWeight } from '../../../shared/units/weights';
 import { isNotFound, Loading, LoadError } from '../../components/page-states';
@@ -58,10 +59,18 @@ function formValues(animal: Animal, weight: string): AnimalFormValues {
   };
 }
 
-function EditAnimalForm({ animal, weightUnit }: { animal: Animal; weightUnit: WeightUnit }) {
+function EditAnimalForm({
+  animal,
+  weightUnit,
+  groups,
+}: {
+  animal: Animal;
+  weightUnit: WeightUnit;
+  /** the page's read of them (a read of its own here, mounted later, would ask again) */
+  groups: UseQueryResult<Group[]>;
+}) {
   const [, navigate] = useLocation();
   const toast = useToast();
-  const groups = useQuery(groupsQuery);
   const update = useUpdateAnimal(animal.id);
   const upload = useUploadPhoto();
   const removePhoto = useRemovePhoto();
@@ -188,11 +197,14 @@ export default function EditAnimalPage() {
   const { animalId = '' } = useParams<{ animalId: string }>();
   const animal = useQuery(animalQuery(animalId));
   const profile = useQuery(profileQuery);
-  // the form's groups, species and parent choices, asked beside the animal rather than once the
-  // form is there; the form waits for them (unless one waits for a signal) and is drawn once
-  const settling = [useQuery(groupsQuery), useQuery(speciesQuery), useQuery(animalsQuery)].some(
+  // the form's groups and species, asked beside the animal rather than once the form is there; the
+  // form waits for them (unless one waits for a signal) and is drawn once. The parent choices (the
+  // whole herd, lower down the form) are asked now too, but not waited for.
+  const groups = useQuery(groupsQuery);
+  const settling = [groups, useQuery(speciesQuery)].some(
     (query) => query.isPending && query.fetchStatus === 'fetching',
   );
+  useQuery(animalsQuery);
 
   if (animal.isPending || profile.isPending || settling)
     return <Loading place="tight">Loading animal...</Loading>;
@@ -202,5 +214,12 @@ export default function EditAnimalPage() {
   }
   if (profile.isError)
     return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="alert" />;
-  return <EditAnimalForm key={animal.data.id} animal={animal.data} weightUnit={profile.data.weightUnit} />;
+  return (
+    <EditAnimalForm
+      key={animal.data.id}
+      animal={animal.data}
+      weightUnit={profile.data.weightUnit}
+      groups={groups}
+    />
+  );
 }
