@@ -14,7 +14,6 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toaster';
 import {
   animalQuery,
-  animalsQuery,
   speciesQuery,
   useDeleteAnimal,
   useRemovePhoto,
@@ -199,12 +198,12 @@ export default function EditAnimalPage() {
   const profile = useQuery(profileQuery);
   // the form's groups and species, asked beside the animal rather than once the form is there; the
   // form waits for them (unless one waits for a signal) and is drawn once. The parent choices (the
-  // whole herd, lower down the form) are asked now too, but not waited for.
+  // whole herd, lower down the form) are the parent fields' own read: asked here too, a herd that
+  // came before the form would be asked again as the form appeared.
   const groups = useQuery(groupsQuery);
   const settling = [groups, useQuery(speciesQuery)].some(
     (query) => query.isPending && query.fetchStatus === 'fetching',
   );
-  useQuery(animalsQuery);
 
   if (animal.isPending || profile.isPending || settling)
     return <Loading place="tight">Loading animal...</Loading>;
