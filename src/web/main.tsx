@@ -3,9 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
 import { Toaster } from './components/ui/toaster';
-import { farmToday } from './lib/dates';
-import { sessionQuery } from './lib/session';
 import { startServiceWorker } from './lib/app-update';
+import { farmToday } from './lib/dates';
 import { startOutbox } from './lib/outbox';
 import {
   forgetOtherUsers,
@@ -14,6 +13,7 @@ import {
   refreshRestored,
   restoreReads,
 } from './lib/query-client';
+import { sessionQuery } from './lib/session';
 import './styles.css';
 
 /**

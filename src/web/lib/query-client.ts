@@ -8,6 +8,7 @@ import {
   defaultShouldDehydrateQuery,
   focusManager,
   onlineManager,
+  type UseQueryResult,
 } from '@tanstack/react-query';
 import {
   persistQueryClientRestore,
@@ -171,6 +172,14 @@ export function keepReadsOnDevice(): () => void {
     document.removeEventListener('visibilitychange', hidden);
   };
 }
+
+/**
+ * Whether a page's first reads are still on their way: it then shows 'Loading...' and appears once,
+ * rather than growing (or drawing its list again) as each read arrives. A read that waits for a
+ * signal (offline, never read on this device) is not on its way: no page waits for it.
+ */
+export const stillArriving = (...queries: Pick<UseQueryResult, 'isPending' | 'fetchStatus'>[]) =>
+  queries.some((query) => query.isPending && query.fetchStatus === 'fetching');
 
 /** What the device kept is shown at once, and asked for again (where there is a network). */
 export const refreshRestored = () => queryClient.invalidateQueries();

@@ -30,6 +30,7 @@ import { AnimalNotFound } from '../../features/animals/components/animal-not-fou
 import { groupsQuery } from '../../features/groups/api/groups';
 import { ApiError } from '../../lib/api';
 import { profileQuery } from '../../lib/profile';
+import { stillArriving } from '../../lib/query-client';
 
 /** The saved weight in the farm's current unit (one decimal), and a note when it was converted. */
 function weightInFarmUnit(animal: Animal, farmUnit: WeightUnit): { value: string; hint?: string } {
@@ -196,16 +197,14 @@ export default function EditAnimalPage() {
   const { animalId = '' } = useParams<{ animalId: string }>();
   const animal = useQuery(animalQuery(animalId));
   const profile = useQuery(profileQuery);
-  // the form's groups and species, asked beside the animal rather than once the form is there; the
-  // form waits for them (unless one waits for a signal) and is drawn once. The parent choices (the
-  // whole herd, lower down the form) are the parent fields' own read: asked here too, a herd that
-  // came before the form would be asked again as the form appeared.
+  // the form's groups and species, asked beside the animal rather than once the form is there: the
+  // form is drawn once they are in. The parent choices (the whole herd, lower down the form) are
+  // the parent fields' own read: asked here too, a herd that came before the form would be asked
+  // again as the form appeared.
   const groups = useQuery(groupsQuery);
-  const settling = [groups, useQuery(speciesQuery)].some(
-    (query) => query.isPending && query.fetchStatus === 'fetching',
-  );
+  const species = useQuery(speciesQuery);
 
-  if (animal.isPending || profile.isPending || settling)
+  if (animal.isPending || profile.isPending || stillArriving(groups, species))
     return <Loading place="tight">Loading animal...</Loading>;
   if (animal.isError) {
     if (isNotFound(animal.error)) return <AnimalNotFound />;

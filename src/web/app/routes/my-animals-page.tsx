@@ -31,6 +31,7 @@ import { AnimalsViewToggle, useAnimalsView } from '../../features/animals/compon
 import { useFilteredHerd } from '../../features/animals/use-filtered-herd';
 import { groupsQuery } from '../../features/groups/api/groups';
 import { farmsQuery, useCan } from '../../lib/farm';
+import { stillArriving } from '../../lib/query-client';
 import { profileQuery } from '../../lib/profile';
 
 const searchDelay = 300;
@@ -113,12 +114,8 @@ export default function MyAnimalsPage() {
     );
 
   // the groups' chips, the farm's weight unit and the role's delete buttons are part of each card:
-  // the list waits for them (unless one waits for a signal) rather than drawing every card again
-  // as each arrives
-  const settling = [groups, species, profile, farms].some(
-    (query) => query.isPending && query.fetchStatus === 'fetching',
-  );
-  if (!onDevice && (animals.isPending || settling))
+  // the list waits for them rather than drawing every card again as each arrives
+  if (!onDevice && (animals.isPending || stillArriving(groups, species, profile, farms)))
     return <Loading place="tight">Loading animals...</Loading>;
   if (!onDevice && animals.isError)
     return <LoadError error={animals.error} onRetry={() => void animals.refetch()} look="alert" />;

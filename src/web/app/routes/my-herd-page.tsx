@@ -14,6 +14,7 @@ import { GroupCard } from '../../features/groups/components/group-card';
 import { CabinetWarningsCard } from '../../features/medicines/components/cabinet-warnings';
 import { UpcomingRemindersCard } from '../../features/reminders/components/reminders-card';
 import { farmsQuery, useCan } from '../../lib/farm';
+import { stillArriving } from '../../lib/query-client';
 
 function EmptyHerd({ canAdd }: { canAdd: boolean }) {
   return (
@@ -37,19 +38,19 @@ export default function MyHerdPage() {
   const groups = useQuery(groupsQuery);
   // the cards above the groups and the role's buttons read these: the page appears once they are
   // all in (each card shows its own error) rather than growing and pushing the herd down. The cards
-  // are there from the start, hidden, so that they do not ask again once shown. One waiting for a
-  // signal (offline, never read on this device) does not hold the page.
-  const settling = [useQuery(remindersQuery()), useQuery(medicineWarningsQuery), useQuery(farmsQuery)].some(
-    (query) => query.isPending && query.fetchStatus === 'fetching',
-  );
+  // are there from the start, hidden, so that they do not ask again once shown.
+  const reminders = useQuery(remindersQuery());
+  const warnings = useQuery(medicineWarningsQuery);
+  const farms = useQuery(farmsQuery);
+  const waiting = groups.isPending || stillArriving(reminders, warnings, farms);
   const canAdd = useCan('member');
 
   if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;
 
   return (
     <>
-      {(groups.isPending || settling) && <Loading>Loading your farm data...</Loading>}
-      <div className="space-y-4" hidden={groups.isPending || settling}>
+      {waiting && <Loading>Loading your farm data...</Loading>}
+      <div className="space-y-4" hidden={waiting}>
         <UpcomingRemindersCard />
         <CabinetWarningsCard />
         {groups.isPending ? null : groups.data.length === 0 ? (

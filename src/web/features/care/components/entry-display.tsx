@@ -9,7 +9,7 @@ import {
 import { labelDays } from '../../../../shared/care/withdrawal';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { formatWeight, recordedAs } from '../../../../shared/units/weights';
-import { formatNumber as numberText } from '../../../../shared/units/numbers';
+import { formatNumber } from '../../../../shared/units/numbers';
 
 export const entryIcons: Record<EntryType, LucideIcon> = { medical: Pill, weight: Scale, note: NotebookPen };
 export const entryTypeLabels: Record<EntryType, string> = {
@@ -17,9 +17,6 @@ export const entryTypeLabels: Record<EntryType, string> = {
   weight: 'Weight',
   note: 'Note',
 };
-
-/** '75.5', '60', '2.25': no trailing zeros, at most two decimals. */
-export const formatNumber = (value: number) => numberText(value, { maximumFractionDigits: 2 });
 
 type Values = Pick<CareEntry, 'type' | 'medicationName' | 'dosage' | 'dosageUnit' | 'title'>;
 
@@ -29,7 +26,8 @@ export function entryTitle(entry: Values): string {
     case 'medical':
       return [
         entry.medicationName ?? 'Medication',
-        entry.dosage === null ? '' : formatNumber(entry.dosage),
+        // '2.25', '60': no trailing zeros, at most two decimals
+        entry.dosage === null ? '' : formatNumber(entry.dosage, { maximumFractionDigits: 2 }),
         entry.dosageUnit ?? '',
       ]
         .filter(Boolean)
