@@ -51,20 +51,36 @@ export async function preparedRows<Row>(db: Database, name: string, query: SQL):
 }
 
 /**
- * One page of `rows` (a query of the filtered rows, in no order) as the JSON text of Page<T>, in
- * `order` (its columns, unqualified: 'day desc, id desc'), each row as `item` of the alias given.
- * `limit` + 1 rows are read; the extra one only tells there is a next page. One statement.
+ * JSON written by PostgreSQL from a row, not a call: `fields` is a select list (`r.id, r.group_id
+ * as "groupId", …`, the keys as the column names or aliases), and `row_to_json` / `json_agg` of a
+ * row of them writes each object about twice as fast as `json_build_object` of the same pairs, and
+ * compact (`json_build_object` writes `"key" : value`, 10 % of a list's bytes). Decision 0051.
  */
-export const pageQuery = (rows: SQL, order: SQL, item: (row: SQL) => SQL, offset: number, limit: number) =>
+export const jsonObject = (fields: SQL, from: SQL) =>
+  sql`(select row_to_json(item) from (select ${fields} from ${from}) item)`;
+
+/**
+ * The JSON array (`[]` for none) of `fields` (as in jsonObject) over `from`, in `order`: the rows
+ * come to json_agg from a sorted subquery, which it keeps (PostgreSQL's documented way to order an
+ * aggregate of rows; the aggregate has no other input to interleave).
+ */
+export const jsonArray = (fields: SQL, from: SQL, order: SQL) =>
+  sql`(select coalesce(json_agg(item), '[]'::json) from (select ${fields} from ${from} order by ${order}) item)`;
+
+/**
+ * One page of `rows` (a query of the filtered rows, in no order) as the JSON text of Page<T>, in
+ * `order` (its columns, unqualified: 'day desc, id desc'), each row as the `fields` (a select list,
+ * as in jsonObject) of the alias given. `limit` + 1 rows are read; the extra one only tells there
+ * is a next page. One statement.
+ */
+export const pageQuery = (rows: SQL, order: SQL, fields: (row: SQL) => SQL, offset: number, limit: number) =>
   sql`with slice as (
       select * from (${rows}) filtered order by ${order} offset ${offset} limit ${limit + 1}
     ), page as (
       select slice.*, row_number() over (order by ${order}) as n from slice
     )
     select json_build_object(
-      'items', coalesce((
-        select json_agg(${item(sql`page`)} order by page.n) from page where page.n <= ${limit}
-      ), '[]'::json),
+      'items', ${jsonArray(fields(sql`page`), sql`page where page.n <= ${limit}`, sql`page.n`)},
       'nextOffset', case when (select count(*) from page) > ${limit} then ${offset + limit}::int end
     )::text as body`;
 

@@ -9,7 +9,7 @@ import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import { lockFarm } from '../../db/farm-lock';
 import { animals, careEntries, groups } from '../../db/schema';
-import { animalNameOrder, isoTimestamp, personName, preparedRows, queryRows } from '../../db/sql-text';
+import { animalNameOrder, isoTimestamp, jsonArray, personName, preparedRows, queryRows } from '../../db/sql-text';
 import { latestWeightsStatement } from './weights.repo';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -93,6 +93,20 @@ const entryColumns = {
   createdAt: careEntries.createdAt,
   updatedAt: careEntries.updatedAt,
 };
+
+/**
+ * An entry (alias `e`, its animal's name `name`) as the fields of CareEntry (jsonObject), its two
+ * times written by `stamp`.
+ */
+const careEntryFields = (e: SQL, name: SQL, stamp: (column: SQL) => SQL) => sql`${e}.id, ${e}.batch_id as "batchId",
+  ${e}.animal_id as "animalId", ${name} as "animalName", ${e}.group_id as "groupId", ${e}.type,
+  ${e}.date_recorded as "dateRecorded", ${e}.medication_name as "medicationName", ${e}.dosage::float8 as dosage,
+  ${e}.dosage_unit as "dosageUnit", ${e}.route, ${e}.lot_number as "lotNumber", ${e}.given_by as "givenBy",
+  ${e}.meat_withdrawal_days as "meatWithdrawalDays", ${e}.milk_withdrawal_days as "milkWithdrawalDays",
+  ${e}.egg_withdrawal_days as "eggWithdrawalDays", ${e}.organic, ${e}.weight_value::float8 as "weightValue",
+  ${e}.weight_unit as "weightUnit", ${e}.body_condition as "bodyCondition", ${e}.title,
+  ${e}.note_content as "noteContent", ${personName(sql`${e}.recorded_by`)} as "recordedBy",
+  ${stamp(sql`${e}.created_at`)} as "createdAt", ${stamp(sql`${e}.updated_at`)} as "updatedAt"`;
 
 // Joins match farm_id as well as the id: another farm may hold a record with the same id.
 const entryAnimal = and(eq(animals.farmId, careEntries.farmId), eq(animals.id, careEntries.animalId));
@@ -215,18 +229,11 @@ export function createEntriesRepo(db: Database) {
           returning *
         )${sql.join(parts, sql` `)}
         select (select count(*) from owned)::int as owned, exists (select 1 from grp) as "groupFound",
-          coalesce((select json_agg(json_build_object(
-            'id', ins.id, 'batchId', ins.batch_id, 'animalId', ins.animal_id, 'animalName', o.name,
-            'groupId', ins.group_id, 'type', ins.type, 'dateRecorded', ins.date_recorded,
-            'medicationName', ins.medication_name, 'dosage', ins.dosage::float8, 'dosageUnit', ins.dosage_unit,
-            'route', ins.route, 'lotNumber', ins.lot_number, 'givenBy', ins.given_by,
-            'meatWithdrawalDays', ins.meat_withdrawal_days, 'milkWithdrawalDays', ins.milk_withdrawal_days,
-            'eggWithdrawalDays', ins.egg_withdrawal_days, 'organic', ins.organic,
-            'weightValue', ins.weight_value::float8, 'weightUnit', ins.weight_unit,
-            'bodyCondition', ins.body_condition, 'title', ins.title,
-            'noteContent', ins.note_content, 'recordedBy', ${personName(sql`ins.recorded_by`)},
-            'createdAt', ins.created_at, 'updatedAt', ins.updated_at
-          ) order by o.name_key, o.id) from ins join owned o on o.id = ins.animal_id), '[]'::json) as entries`,
+          ${jsonArray(
+            careEntryFields(sql`ins`, sql`o.name`, (stamp) => stamp),
+            sql`ins join owned o on o.id = ins.animal_id`,
+            sql`o.name_key, o.id`,
+          )} as entries`,
       );
       const { owned, groupFound, entries } = result!;
       for (const row of entries) {
@@ -351,21 +358,11 @@ export function createEntriesRepo(db: Database) {
           from slice
         )
         select case when exists (select 1 from animal) then json_build_object(
-          'items', coalesce((
-            select json_agg(json_build_object(
-              'id', page.id, 'batchId', page.batch_id, 'animalId', page.animal_id, 'animalName', animal.name,
-              'groupId', page.group_id, 'type', page.type, 'dateRecorded', page.date_recorded,
-              'medicationName', page.medication_name, 'dosage', page.dosage::float8,
-              'dosageUnit', page.dosage_unit, 'route', page.route, 'lotNumber', page.lot_number,
-              'givenBy', page.given_by, 'meatWithdrawalDays', page.meat_withdrawal_days,
-              'milkWithdrawalDays', page.milk_withdrawal_days, 'eggWithdrawalDays', page.egg_withdrawal_days,
-              'organic', page.organic,
-              'weightValue', page.weight_value::float8,
-              'weightUnit', page.weight_unit, 'bodyCondition', page.body_condition, 'title', page.title,
-              'noteContent', page.note_content, 'recordedBy', ${personName(sql`page.recorded_by`)},
-              'createdAt', ${isoTimestamp(sql`page.created_at`)}, 'updatedAt', ${isoTimestamp(sql`page.updated_at`)}
-            ) order by page.n)
-            from page, animal where page.n <= ${limit}), '[]'::json),
+          'items', ${jsonArray(
+            careEntryFields(sql`page`, sql`animal.name`, isoTimestamp),
+            sql`page, animal where page.n <= ${limit}`,
+            sql`page.n`,
+          )},
           'nextOffset', case when (select count(*) from page) > ${limit} then ${offset + limit}::int end
         )::text end as body`,
       );

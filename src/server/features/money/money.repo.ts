@@ -29,7 +29,7 @@ import {
   moneyEntries,
   stockMovements,
 } from '../../db/schema';
-import { changedColumns, isoTimestamp, pageQuery, personName, queryRows } from '../../db/sql-text';
+import { changedColumns, isoTimestamp, jsonObject, pageQuery, personName, preparedRows, queryRows } from '../../db/sql-text';
 
 /** A transaction of another service (the animals service's, marking an animal sold). */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -92,15 +92,13 @@ const entryRows = (farmId: string, where: SQL = sql`true`) => sql`
   left join ${animals} a on a.farm_id = e.farm_id and a.id = e.animal_id
   where e.farm_id = ${farmId} and ${where}`;
 
-/** A row of `entryRows` / `medicineExpenses` (alias given) as the JSON of MoneyEntry. */
-const entryJsonOf = (r: SQL) => sql`json_build_object(
-  'id', ${r}.id, 'source', ${r}.source, 'kind', ${r}.kind, 'occurredOn', ${r}.occurred_on::text,
-  'amount', ${r}.amount::float8, 'category', ${r}.category, 'groupId', ${r}.group_id,
-  'groupName', ${r}.group_name, 'animalId', ${r}.animal_id, 'animalName', ${r}.animal_name,
-  'quantity', ${r}.quantity::float8, 'quantityUnit', ${r}.quantity_unit, 'note', ${r}.note,
-  'animalSaleOf', ${r}.animal_sale_of, 'medicineId', ${r}.medicine_id,
-  'recordedBy', ${personName(sql`${r}.recorded_by`)},
-  'createdAt', ${isoTimestamp(sql`${r}.created_at`)}, 'updatedAt', ${isoTimestamp(sql`${r}.updated_at`)})`;
+/** A row of `entryRows` / `medicineExpenses` (alias given) as the fields of MoneyEntry (jsonObject). */
+const entryFields = (r: SQL) => sql`${r}.id, ${r}.source, ${r}.kind, ${r}.occurred_on::text as "occurredOn",
+  ${r}.amount::float8 as amount, ${r}.category, ${r}.group_id as "groupId", ${r}.group_name as "groupName",
+  ${r}.animal_id as "animalId", ${r}.animal_name as "animalName", ${r}.quantity::float8 as quantity,
+  ${r}.quantity_unit as "quantityUnit", ${r}.note, ${r}.animal_sale_of as "animalSaleOf",
+  ${r}.medicine_id as "medicineId", ${personName(sql`${r}.recorded_by`)} as "recordedBy",
+  ${isoTimestamp(sql`${r}.created_at`)} as "createdAt", ${isoTimestamp(sql`${r}.updated_at`)} as "updatedAt"`;
 
 /** kilograms of milk in one of the unit held by `unit` (SQL): the factors of src/shared/units/milk.ts */
 const kilogramsOf = (unit: SQL) =>
@@ -119,7 +117,7 @@ export function createMoneyRepo(db: Database) {
   async function find(farmId: string, id: string): Promise<MoneyEntry | null> {
     const [row] = await queryRows<{ body: string }>(
       db,
-      sql`select ${entryJsonOf(sql`r`)}::text as body from (${entryRows(farmId, sql`e.id = ${id}`)}) r`,
+      sql`select ${jsonObject(entryFields(sql`r`), sql`(${entryRows(farmId, sql`e.id = ${id}`)}) r`)}::text as body`,
     );
     return parse<MoneyEntry>(row?.body);
   }
@@ -225,8 +223,9 @@ export function createMoneyRepo(db: Database) {
 
     /** One page of the farm's money, newest first, as the JSON text of Page<MoneyEntry>: one statement. */
     async list(farmId: string, filter: MoneyFilter, offset: number, limit: number): Promise<string> {
-      const [row] = await queryRows<{ body: string }>(
+      const [row] = await preparedRows<{ body: string }>(
         db,
+        'money_page',
         pageQuery(
           sql`select * from (
               ${entryRows(farmId)}
@@ -238,7 +237,7 @@ export function createMoneyRepo(db: Database) {
               and (${filter.groupId}::uuid is null or group_id = ${filter.groupId}::uuid)
               and (${filter.kind}::text is null or kind = ${filter.kind}::text)`,
           sql`occurred_on desc, created_at desc, id desc`,
-          entryJsonOf,
+          entryFields,
           offset,
           limit,
         ),
@@ -253,8 +252,9 @@ export function createMoneyRepo(db: Database) {
      * when `groupId` is not the farm's.
      */
     async summary(farmId: string, period: { from: string; to: string }, groupId: string | null) {
-      const [row] = await queryRows<{ body: string | null }>(
+      const [row] = await preparedRows<{ body: string | null }>(
         db,
+        'money_summary',
         sql`with farm as (
             select currency, milk_unit from ${farms} where id = ${farmId}
           ), money as (

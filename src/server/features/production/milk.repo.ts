@@ -15,7 +15,7 @@ import type { Lactation } from '../../../shared/schemas/records';
 import { kilogramsPer } from '../../../shared/units/milk';
 import type { Database } from '../../db/database';
 import { animalGroups, animals, breedings, careEntries, groups, milkRecords } from '../../db/schema';
-import { changedColumns, isoTimestamp, pageQuery, personName, queryRows } from '../../db/sql-text';
+import { changedColumns, isoTimestamp, jsonObject, pageQuery, personName, preparedRows, queryRows } from '../../db/sql-text';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -36,13 +36,12 @@ export type MilkRecordChanges = Partial<
   Pick<NewMilkRecord, 'milkedOn' | 'milking' | 'amount' | 'unit' | 'discarded' | 'note'>
 >;
 
-/** A record (alias `r`, its animal's name beside it as `animal_name`) as the JSON of MilkRecord. */
-const recordJsonOf = (r: SQL) => sql`json_build_object(
-  'id', ${r}.id, 'animalId', ${r}.animal_id, 'animalName', ${r}.animal_name, 'groupId', ${r}.group_id,
-  'milkedOn', ${r}.milked_on::text, 'milking', ${r}.milking, 'amount', ${r}.amount::float8,
-  'unit', ${r}.unit, 'discarded', ${r}.discarded::float8, 'saleable', (${r}.amount - ${r}.discarded)::float8,
-  'note', ${r}.note, 'recordedBy', ${personName(sql`${r}.recorded_by`)}, 'recordedById', ${r}.recorded_by,
-  'createdAt', ${isoTimestamp(sql`${r}.created_at`)}, 'updatedAt', ${isoTimestamp(sql`${r}.updated_at`)})`;
+/** A record (alias given, its animal's name beside it as `animal_name`) as the fields of MilkRecord (jsonObject). */
+const recordFields = (r: SQL) => sql`${r}.id, ${r}.animal_id as "animalId", ${r}.animal_name as "animalName",
+  ${r}.group_id as "groupId", ${r}.milked_on::text as "milkedOn", ${r}.milking, ${r}.amount::float8 as amount,
+  ${r}.unit, ${r}.discarded::float8 as discarded, (${r}.amount - ${r}.discarded)::float8 as saleable, ${r}.note,
+  ${personName(sql`${r}.recorded_by`)} as "recordedBy", ${r}.recorded_by as "recordedById",
+  ${isoTimestamp(sql`${r}.created_at`)} as "createdAt", ${isoTimestamp(sql`${r}.updated_at`)} as "updatedAt"`;
 
 /** Records with their animal's name, as the rows `withName` reads them from (`rows`). */
 const named = (rows: SQL) => sql`select r.*, a.name as animal_name, a.name_key from ${rows} r
@@ -79,8 +78,9 @@ export function createMilkRepo(db: Database) {
     if (!ids.length) return [];
     const rows = await queryRows<{ body: string }>(
       db,
-      sql`select ${recordJsonOf(sql`r`)}::text as body from (${named(sql`${milkRecords}`)}) r
-        where r.farm_id = ${farmId} and r.id = any(${`{${ids.join(',')}}`}::uuid[])`,
+      sql`select row_to_json(item)::text as body from (select ${recordFields(sql`r`)}
+        from (${named(sql`${milkRecords}`)}) r
+        where r.farm_id = ${farmId} and r.id = any(${`{${ids.join(',')}}`}::uuid[])) item`,
     );
     return rows.map((row) => JSON.parse(row.body) as MilkRecord);
   }
@@ -198,7 +198,7 @@ export function createMilkRepo(db: Database) {
         sql`with upd as (
             update ${milkRecords} set ${sets} where farm_id = ${farmId} and id = ${id} returning *
           )
-          select ${recordJsonOf(sql`r`)}::text as body from (${named(sql`upd`)}) r`,
+          select ${jsonObject(recordFields(sql`r`), sql`(${named(sql`upd`)}) r`)}::text as body`,
       );
       return parse<MilkRecord>(written?.body);
     },
@@ -223,8 +223,9 @@ export function createMilkRepo(db: Database) {
       limit: number,
     ): Promise<string> {
       const { animalId = null, groupId = null, from = null, to = null } = filter;
-      const [row] = await queryRows<{ body: string }>(
+      const [row] = await preparedRows<{ body: string }>(
         db,
+        'milk_page',
         pageQuery(
           sql`select r.* from (${named(sql`${milkRecords}`)}) r
             where r.farm_id = ${farmId}
@@ -234,7 +235,7 @@ export function createMilkRepo(db: Database) {
               and (${from}::date is null or r.milked_on >= ${from}::date)
               and (${to}::date is null or r.milked_on <= ${to}::date)`,
           sql`milked_on desc, milking desc, created_at desc, id desc`,
-          recordJsonOf,
+          recordFields,
           offset,
           limit,
         ),

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { EggCollection, EggProduction, EggWithdrawal } from '../../../shared/schemas/production';
 import type { Database } from '../../db/database';
 import { animalGroups, animals, careEntries, eggCollections, groups, species } from '../../db/schema';
-import { changedColumns, isoTimestamp, pageQuery, personName, queryRows } from '../../db/sql-text';
+import { changedColumns, isoTimestamp, jsonObject, pageQuery, personName, preparedRows, queryRows } from '../../db/sql-text';
 
 export type NewCollection = {
   id: string;
@@ -21,13 +21,20 @@ export type NewCollection = {
 
 export type CollectionChanges = Partial<Omit<NewCollection, 'id' | 'groupId' | 'recordedBy'>>;
 
-/** One collection (alias `e`, its group `g`) as the JSON of EggCollection. */
-const collectionJson = sql`json_build_object(
-  'id', e.id, 'groupId', e.group_id, 'groupName', g.name, 'collectedOn', e.collected_on::text,
-  'eggs', e.eggs, 'cracked', e.cracked, 'dirty', e.dirty, 'small', e.small,
-  'discarded', e.discarded, 'saleable', e.eggs - e.discarded, 'note', e.note,
-  'recordedBy', ${personName(sql`e.recorded_by`)}, 'recordedById', e.recorded_by,
-  'createdAt', ${isoTimestamp(sql`e.created_at`)}, 'updatedAt', ${isoTimestamp(sql`e.updated_at`)})`;
+/** A collection with its group's name as `group_name` (alias given) as the fields of EggCollection (jsonObject). */
+const collectionFields = (r: SQL) => sql`${r}.id, ${r}.group_id as "groupId", ${r}.group_name as "groupName",
+  ${r}.collected_on::text as "collectedOn", ${r}.eggs, ${r}.cracked, ${r}.dirty, ${r}.small, ${r}.discarded,
+  ${r}.eggs - ${r}.discarded as saleable, ${r}.note, ${personName(sql`${r}.recorded_by`)} as "recordedBy",
+  ${r}.recorded_by as "recordedById", ${isoTimestamp(sql`${r}.created_at`)} as "createdAt",
+  ${isoTimestamp(sql`${r}.updated_at`)} as "updatedAt"`;
+
+/** The JSON text of the collections of `rows` (alias `e`, a table or a CTE), as one EggCollection. */
+const collectionBody = (rows: SQL, where: SQL = sql`true`) =>
+  sql`select ${jsonObject(
+    collectionFields(sql`r`),
+    sql`(select e.*, g.name as group_name from ${rows} e
+      left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id where ${where}) r`,
+  )}::text as body`;
 
 const parse = <T>(text: string | null | undefined): T | null => (text ? (JSON.parse(text) as T) : null);
 
@@ -35,9 +42,7 @@ export function createProductionRepo(db: Database) {
   async function find(farmId: string, id: string): Promise<EggCollection | null> {
     const [row] = await queryRows<{ body: string }>(
       db,
-      sql`select ${collectionJson}::text as body from ${eggCollections} e
-        left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id
-        where e.farm_id = ${farmId} and e.id = ${id}`,
+      collectionBody(sql`${eggCollections}`, sql`e.farm_id = ${farmId} and e.id = ${id}`),
     );
     return parse<EggCollection>(row?.body);
   }
@@ -91,8 +96,7 @@ export function createProductionRepo(db: Database) {
             on conflict (farm_id, id) do nothing
             returning *
           )
-          select ${collectionJson}::text as body from ins e
-          left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id`,
+          ${collectionBody(sql`ins`)}`,
       );
       return parse<EggCollection>(written?.body);
     },
@@ -115,8 +119,7 @@ export function createProductionRepo(db: Database) {
             where farm_id = ${farmId} and id = ${id}
             returning *
           )
-          select ${collectionJson}::text as body from upd e
-          left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id`,
+          ${collectionBody(sql`upd`)}`,
       );
       return parse<EggCollection>(written?.body);
     },
@@ -137,8 +140,9 @@ export function createProductionRepo(db: Database) {
       offset: number,
       limit: number,
     ): Promise<string> {
-      const [row] = await queryRows<{ body: string }>(
+      const [row] = await preparedRows<{ body: string }>(
         db,
+        'egg_collections_page',
         pageQuery(
           sql`select e.*, g.name as group_name from ${eggCollections} e
             left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id
@@ -147,7 +151,7 @@ export function createProductionRepo(db: Database) {
               and (${filter.from}::date is null or e.collected_on >= ${filter.from}::date)
               and (${filter.to}::date is null or e.collected_on <= ${filter.to}::date)`,
           sql`collected_on desc, created_at desc, id desc`,
-          collectionJsonOf,
+          collectionFields,
           offset,
           limit,
         ),
@@ -165,8 +169,9 @@ export function createProductionRepo(db: Database) {
       groupId: string | null,
       today: string,
     ): Promise<Omit<EggProduction, 'layRate' | 'groupId' | 'today'> | null> {
-      const [row] = await queryRows<{ body: string | null }>(
+      const [row] = await preparedRows<{ body: string | null }>(
         db,
+        'egg_production',
         sql`with bounds as (
             select ${today}::date as today,
               (date_trunc('month', ${today}::date) - interval '11 months')::date as month_from,
@@ -214,17 +219,6 @@ export function createProductionRepo(db: Database) {
       return parse(row?.body);
     },
   };
-}
-
-/** collectionJson over a row set with the group's name beside it as `group_name`. */
-function collectionJsonOf(alias: SQL) {
-  return sql`json_build_object(
-    'id', ${alias}.id, 'groupId', ${alias}.group_id, 'groupName', ${alias}.group_name,
-    'collectedOn', ${alias}.collected_on::text, 'eggs', ${alias}.eggs, 'cracked', ${alias}.cracked,
-    'dirty', ${alias}.dirty, 'small', ${alias}.small, 'discarded', ${alias}.discarded,
-    'saleable', ${alias}.eggs - ${alias}.discarded, 'note', ${alias}.note,
-    'recordedBy', ${personName(sql`${alias}.recorded_by`)}, 'recordedById', ${alias}.recorded_by,
-    'createdAt', ${isoTimestamp(sql`${alias}.created_at`)}, 'updatedAt', ${isoTimestamp(sql`${alias}.updated_at`)})`;
 }
 
 export type ProductionRepo = ReturnType<typeof createProductionRepo>;

@@ -208,6 +208,43 @@ const reminderAnimal = and(eq(animals.farmId, reminders.farmId), eq(animals.id, 
 const reminderGroup = and(eq(groups.farmId, reminders.farmId), eq(groups.id, reminders.groupId));
 
 export function createRemindersRepo(db: Database) {
+  const farmParam = sql.placeholder('farmId');
+  const animalParam = sql.placeholder('animalId');
+  const groupParam = sql.placeholder('groupId');
+  /** Active reminders of `subject` by due date, one page: a statement prepared once (decision 0051). */
+  const active = (subject: SQL | undefined, name: string) =>
+    db
+      .select(reminderColumns)
+      .from(reminders)
+      .leftJoin(animals, reminderAnimal)
+      .leftJoin(groups, reminderGroup)
+      .where(and(eq(reminders.farmId, farmParam), eq(reminders.completed, false), subject))
+      .orderBy(asc(reminders.dueDate), asc(reminders.createdAt), asc(reminders.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  const activeStatements = {
+    farm: active(undefined, 'reminders_active'),
+    // its own; its groups' that cover the whole group; and the batches' that name it
+    animal: active(
+      or(
+        eq(reminders.animalId, animalParam),
+        sql`(${reminders.groupId} in (select ag.group_id from ${animalGroups} ag where ag.animal_id = ${animalParam} and ag.farm_id = ${farmParam})
+          and not exists (select 1 from ${reminderAnimals} ra where ra.farm_id = ${reminders.farmId} and ra.reminder_id = ${reminders.id}))`,
+        sql`${reminders.id} in (select ra.reminder_id from ${reminderAnimals} ra where ra.farm_id = ${farmParam} and ra.animal_id = ${animalParam})`,
+      ),
+      'reminders_active_animal',
+    ),
+    // its own, and its animals'
+    group: active(
+      or(
+        eq(reminders.groupId, groupParam),
+        sql`${reminders.animalId} in (select ag.animal_id from ${animalGroups} ag where ag.group_id = ${groupParam} and ag.farm_id = ${farmParam})`,
+      ),
+      'reminders_active_group',
+    ),
+  };
+
   return {
     /**
      * Active reminders by due date, one page: all of the farm's, or those of one animal (its own
@@ -219,30 +256,10 @@ export function createRemindersRepo(db: Database) {
       offset: number,
       limit: number,
     ) {
-      let subject: SQL | undefined;
-      if (filter.animalId) {
-        // its own; its groups' that cover the whole group; and the batches' that name it
-        subject = or(
-          eq(reminders.animalId, filter.animalId),
-          sql`(${reminders.groupId} in (select ag.group_id from ${animalGroups} ag where ag.animal_id = ${filter.animalId} and ag.farm_id = ${farmId})
-            and not exists (select 1 from ${reminderAnimals} ra where ra.farm_id = ${reminders.farmId} and ra.reminder_id = ${reminders.id}))`,
-          sql`${reminders.id} in (select ra.reminder_id from ${reminderAnimals} ra where ra.farm_id = ${farmId} and ra.animal_id = ${filter.animalId})`,
-        );
-      } else if (filter.groupId) {
-        subject = or(
-          eq(reminders.groupId, filter.groupId),
-          sql`${reminders.animalId} in (select ag.animal_id from ${animalGroups} ag where ag.group_id = ${filter.groupId} and ag.farm_id = ${farmId})`,
-        );
-      }
-      return db
-        .select(reminderColumns)
-        .from(reminders)
-        .leftJoin(animals, reminderAnimal)
-        .leftJoin(groups, reminderGroup)
-        .where(and(eq(reminders.farmId, farmId), eq(reminders.completed, false), subject))
-        .orderBy(asc(reminders.dueDate), asc(reminders.createdAt), asc(reminders.id))
-        .limit(limit)
-        .offset(offset);
+      const page = { farmId, offset, limit };
+      if (filter.animalId) return activeStatements.animal.execute({ ...page, animalId: filter.animalId });
+      if (filter.groupId) return activeStatements.group.execute({ ...page, groupId: filter.groupId });
+      return activeStatements.farm.execute(page);
     },
 
     async findReminder(farmId: string, id: string) {
