@@ -347,7 +347,8 @@ export const animals = pgTable(
       .where(sql`${table.exitKind} is not null`),
     index('animals_farm_id_name_idx').on(table.farmId, table.name),
     index('animals_farm_id_name_key_idx').on(table.farmId, table.nameKey, table.id),
-    index('animals_species_id_idx').on(table.speciesId),
+    // a farm's animals of a species are one range (migration 0040: Production's hens)
+    index('animals_species_id_idx').on(table.speciesId, table.farmId),
     // what a tag reader types finds its animal (migration 0038): the tag ignoring case, spaces and
     // dashes (tagKey in animals.repo.ts), or the Electronic ID
     uniqueIndex('animals_farm_id_electronic_id_idx')

@@ -9,7 +9,16 @@ import type { WeightUnit } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/database';
 import { lockFarm } from '../../db/farm-lock';
 import { animals, careEntries, groups } from '../../db/schema';
-import { animalNameOrder, isoTimestamp, jsonArray, personName, preparedRows, queryRows } from '../../db/sql-text';
+import {
+  animalNameOrder,
+  isoTimestamp,
+  jsonArray,
+  personName,
+  preparedRows,
+  queryRows,
+  recordedBy,
+  recorderJoin,
+} from '../../db/sql-text';
 import { latestWeightsStatement } from './weights.repo';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -95,17 +104,21 @@ const entryColumns = {
 };
 
 /**
- * An entry (alias `e`, its animal's name `name`) as the fields of CareEntry (jsonObject), its two
- * times written by `stamp`.
+ * An entry (alias `e`, its animal's name `name`, its recorder joined by recorderJoin) as the
+ * fields of CareEntry (jsonObject), its two times written by `stamp`.
  */
-const careEntryFields = (e: SQL, name: SQL, stamp: (column: SQL) => SQL) => sql`${e}.id, ${e}.batch_id as "batchId",
+const careEntryFields = (
+  e: SQL,
+  name: SQL,
+  stamp: (column: SQL) => SQL,
+) => sql`${e}.id, ${e}.batch_id as "batchId",
   ${e}.animal_id as "animalId", ${name} as "animalName", ${e}.group_id as "groupId", ${e}.type,
   ${e}.date_recorded as "dateRecorded", ${e}.medication_name as "medicationName", ${e}.dosage::float8 as dosage,
   ${e}.dosage_unit as "dosageUnit", ${e}.route, ${e}.lot_number as "lotNumber", ${e}.given_by as "givenBy",
   ${e}.meat_withdrawal_days as "meatWithdrawalDays", ${e}.milk_withdrawal_days as "milkWithdrawalDays",
   ${e}.egg_withdrawal_days as "eggWithdrawalDays", ${e}.organic, ${e}.weight_value::float8 as "weightValue",
   ${e}.weight_unit as "weightUnit", ${e}.body_condition as "bodyCondition", ${e}.title,
-  ${e}.note_content as "noteContent", ${personName(sql`${e}.recorded_by`)} as "recordedBy",
+  ${e}.note_content as "noteContent", ${recordedBy},
   ${stamp(sql`${e}.created_at`)} as "createdAt", ${stamp(sql`${e}.updated_at`)} as "updatedAt"`;
 
 // Joins match farm_id as well as the id: another farm may hold a record with the same id.
@@ -231,7 +244,7 @@ export function createEntriesRepo(db: Database) {
         select (select count(*) from owned)::int as owned, exists (select 1 from grp) as "groupFound",
           ${jsonArray(
             careEntryFields(sql`ins`, sql`o.name`, (stamp) => stamp),
-            sql`ins join owned o on o.id = ins.animal_id`,
+            sql`ins join owned o on o.id = ins.animal_id ${recorderJoin(sql`ins.recorded_by`)}`,
             sql`o.name_key, o.id`,
           )} as entries`,
       );
@@ -360,7 +373,7 @@ export function createEntriesRepo(db: Database) {
         select case when exists (select 1 from animal) then json_build_object(
           'items', ${jsonArray(
             careEntryFields(sql`page`, sql`animal.name`, isoTimestamp),
-            sql`page, animal where page.n <= ${limit}`,
+            sql`page cross join animal ${recorderJoin(sql`page.recorded_by`)} where page.n <= ${limit}`,
             sql`page.n`,
           )},
           'nextOffset', case when (select count(*) from page) > ${limit} then ${offset + limit}::int end

@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Lot, Medicine, MedicineUnit, Movement } from '../../../shared/schemas/medicines';
 import type { Database } from '../../db/database';
 import { medicineLots, medicines, stockMovements } from '../../db/schema';
-import { isoTimestamp, personName, preparedRows, queryRows } from '../../db/sql-text';
+import { isoTimestamp, personName, queryRows } from '../../db/sql-text';
 
 /** A medicine's columns as the service writes them (the dose and schedule flattened). */
 export type MedicineColumns = {
@@ -193,9 +193,8 @@ export function createMedicinesRepo(db: Database) {
 
     /** The cabinet (or its archived medicines) as the JSON array text of Medicine: one statement. */
     async list(farmId: string, archived: boolean, today: string): Promise<string> {
-      const [row] = await preparedRows<{ body: string }>(
+      const [row] = await queryRows<{ body: string }>(
         db,
-        archived ? 'cabinet_archived' : 'cabinet',
         sql`with ${lotRows(farmId, today, sql`true`)}
           select ${medicinesJson(
             sql`m.farm_id = ${farmId} and ${archived ? sql`m.archived_at is not null` : sql`m.archived_at is null`}`,

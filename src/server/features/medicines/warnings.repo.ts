@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { expiryWarningDays } from '../../../shared/schemas/medicine-warnings';
 import type { Database } from '../../db/database';
 import { farms, medicineLots, medicines, stockMovements } from '../../db/schema';
-import { preparedRows, queryRows } from '../../db/sql-text';
+import { queryRows } from '../../db/sql-text';
 
 export function createWarningsRepo(db: Database) {
   return {
@@ -18,9 +18,8 @@ export function createWarningsRepo(db: Database) {
      * hides it until stock is received after it.
      */
     async list(farmId: string, today: string): Promise<string> {
-      const [row] = await preparedRows<{ body: string }>(
+      const [row] = await queryRows<{ body: string }>(
         db,
-        'cabinet_warnings',
         sql`with lot as (
             select l.id, l.medicine_id, l.lot_number, l.expires_on, l.expiry_warning_dismissed_at,
               coalesce(sum(s.quantity), 0) as stock,

@@ -29,7 +29,15 @@ import {
   moneyEntries,
   stockMovements,
 } from '../../db/schema';
-import { changedColumns, isoTimestamp, jsonObject, pageQuery, personName, preparedRows, queryRows } from '../../db/sql-text';
+import {
+  changedColumns,
+  isoTimestamp,
+  jsonObject,
+  pageQuery,
+  queryRows,
+  recordedBy,
+  recorderJoin,
+} from '../../db/sql-text';
 
 /** A transaction of another service (the animals service's, marking an animal sold). */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -92,12 +100,15 @@ const entryRows = (farmId: string, where: SQL = sql`true`) => sql`
   left join ${animals} a on a.farm_id = e.farm_id and a.id = e.animal_id
   where e.farm_id = ${farmId} and ${where}`;
 
-/** A row of `entryRows` / `medicineExpenses` (alias given) as the fields of MoneyEntry (jsonObject). */
+/**
+ * A row of `entryRows` / `medicineExpenses` (alias given, its recorder joined by recorderJoin) as
+ * the fields of MoneyEntry (jsonObject).
+ */
 const entryFields = (r: SQL) => sql`${r}.id, ${r}.source, ${r}.kind, ${r}.occurred_on::text as "occurredOn",
   ${r}.amount::float8 as amount, ${r}.category, ${r}.group_id as "groupId", ${r}.group_name as "groupName",
   ${r}.animal_id as "animalId", ${r}.animal_name as "animalName", ${r}.quantity::float8 as quantity,
   ${r}.quantity_unit as "quantityUnit", ${r}.note, ${r}.animal_sale_of as "animalSaleOf",
-  ${r}.medicine_id as "medicineId", ${personName(sql`${r}.recorded_by`)} as "recordedBy",
+  ${r}.medicine_id as "medicineId", ${recordedBy},
   ${isoTimestamp(sql`${r}.created_at`)} as "createdAt", ${isoTimestamp(sql`${r}.updated_at`)} as "updatedAt"`;
 
 /** kilograms of milk in one of the unit held by `unit` (SQL): the factors of src/shared/units/milk.ts */
@@ -117,7 +128,7 @@ export function createMoneyRepo(db: Database) {
   async function find(farmId: string, id: string): Promise<MoneyEntry | null> {
     const [row] = await queryRows<{ body: string }>(
       db,
-      sql`select ${jsonObject(entryFields(sql`r`), sql`(${entryRows(farmId, sql`e.id = ${id}`)}) r`)}::text as body`,
+      sql`select ${jsonObject(entryFields(sql`r`), sql`(${entryRows(farmId, sql`e.id = ${id}`)}) r ${recorderJoin(sql`r.recorded_by`)}`)}::text as body`,
     );
     return parse<MoneyEntry>(row?.body);
   }
@@ -223,9 +234,8 @@ export function createMoneyRepo(db: Database) {
 
     /** One page of the farm's money, newest first, as the JSON text of Page<MoneyEntry>: one statement. */
     async list(farmId: string, filter: MoneyFilter, offset: number, limit: number): Promise<string> {
-      const [row] = await preparedRows<{ body: string }>(
+      const [row] = await queryRows<{ body: string }>(
         db,
-        'money_page',
         pageQuery(
           sql`select * from (
               ${entryRows(farmId)}
@@ -252,9 +262,8 @@ export function createMoneyRepo(db: Database) {
      * when `groupId` is not the farm's.
      */
     async summary(farmId: string, period: { from: string; to: string }, groupId: string | null) {
-      const [row] = await preparedRows<{ body: string | null }>(
+      const [row] = await queryRows<{ body: string | null }>(
         db,
-        'money_summary',
         sql`with farm as (
             select currency, milk_unit from ${farms} where id = ${farmId}
           ), money as (

@@ -15,7 +15,15 @@ import type { Lactation } from '../../../shared/schemas/records';
 import { kilogramsPer } from '../../../shared/units/milk';
 import type { Database } from '../../db/database';
 import { animalGroups, animals, breedings, careEntries, groups, milkRecords } from '../../db/schema';
-import { changedColumns, isoTimestamp, jsonObject, pageQuery, personName, preparedRows, queryRows } from '../../db/sql-text';
+import {
+  changedColumns,
+  isoTimestamp,
+  jsonObject,
+  pageQuery,
+  queryRows,
+  recordedBy,
+  recorderJoin,
+} from '../../db/sql-text';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -36,11 +44,14 @@ export type MilkRecordChanges = Partial<
   Pick<NewMilkRecord, 'milkedOn' | 'milking' | 'amount' | 'unit' | 'discarded' | 'note'>
 >;
 
-/** A record (alias given, its animal's name beside it as `animal_name`) as the fields of MilkRecord (jsonObject). */
+/**
+ * A record (alias given, its animal's name beside it as `animal_name`, its recorder joined by
+ * recorderJoin) as the fields of MilkRecord (jsonObject).
+ */
 const recordFields = (r: SQL) => sql`${r}.id, ${r}.animal_id as "animalId", ${r}.animal_name as "animalName",
   ${r}.group_id as "groupId", ${r}.milked_on::text as "milkedOn", ${r}.milking, ${r}.amount::float8 as amount,
   ${r}.unit, ${r}.discarded::float8 as discarded, (${r}.amount - ${r}.discarded)::float8 as saleable, ${r}.note,
-  ${personName(sql`${r}.recorded_by`)} as "recordedBy", ${r}.recorded_by as "recordedById",
+  ${recordedBy}, ${r}.recorded_by as "recordedById",
   ${isoTimestamp(sql`${r}.created_at`)} as "createdAt", ${isoTimestamp(sql`${r}.updated_at`)} as "updatedAt"`;
 
 /** Records with their animal's name, as the rows `withName` reads them from (`rows`). */
@@ -79,7 +90,7 @@ export function createMilkRepo(db: Database) {
     const rows = await queryRows<{ body: string }>(
       db,
       sql`select row_to_json(item)::text as body from (select ${recordFields(sql`r`)}
-        from (${named(sql`${milkRecords}`)}) r
+        from (${named(sql`${milkRecords}`)}) r ${recorderJoin(sql`r.recorded_by`)}
         where r.farm_id = ${farmId} and r.id = any(${`{${ids.join(',')}}`}::uuid[])) item`,
     );
     return rows.map((row) => JSON.parse(row.body) as MilkRecord);
@@ -198,7 +209,7 @@ export function createMilkRepo(db: Database) {
         sql`with upd as (
             update ${milkRecords} set ${sets} where farm_id = ${farmId} and id = ${id} returning *
           )
-          select ${jsonObject(recordFields(sql`r`), sql`(${named(sql`upd`)}) r`)}::text as body`,
+          select ${jsonObject(recordFields(sql`r`), sql`(${named(sql`upd`)}) r ${recorderJoin(sql`r.recorded_by`)}`)}::text as body`,
       );
       return parse<MilkRecord>(written?.body);
     },
@@ -223,9 +234,8 @@ export function createMilkRepo(db: Database) {
       limit: number,
     ): Promise<string> {
       const { animalId = null, groupId = null, from = null, to = null } = filter;
-      const [row] = await preparedRows<{ body: string }>(
+      const [row] = await queryRows<{ body: string }>(
         db,
-        'milk_page',
         pageQuery(
           sql`select r.* from (${named(sql`${milkRecords}`)}) r
             where r.farm_id = ${farmId}

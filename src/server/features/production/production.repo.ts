@@ -4,7 +4,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { EggCollection, EggProduction, EggWithdrawal } from '../../../shared/schemas/production';
 import type { Database } from '../../db/database';
 import { animalGroups, animals, careEntries, eggCollections, groups, species } from '../../db/schema';
-import { changedColumns, isoTimestamp, jsonObject, pageQuery, personName, preparedRows, queryRows } from '../../db/sql-text';
+import {
+  changedColumns,
+  isoTimestamp,
+  jsonObject,
+  pageQuery,
+  queryRows,
+  recordedBy,
+  recorderJoin,
+} from '../../db/sql-text';
 
 export type NewCollection = {
   id: string;
@@ -21,10 +29,13 @@ export type NewCollection = {
 
 export type CollectionChanges = Partial<Omit<NewCollection, 'id' | 'groupId' | 'recordedBy'>>;
 
-/** A collection with its group's name as `group_name` (alias given) as the fields of EggCollection (jsonObject). */
+/**
+ * A collection with its group's name as `group_name` (alias given, its recorder joined by
+ * recorderJoin) as the fields of EggCollection (jsonObject).
+ */
 const collectionFields = (r: SQL) => sql`${r}.id, ${r}.group_id as "groupId", ${r}.group_name as "groupName",
   ${r}.collected_on::text as "collectedOn", ${r}.eggs, ${r}.cracked, ${r}.dirty, ${r}.small, ${r}.discarded,
-  ${r}.eggs - ${r}.discarded as saleable, ${r}.note, ${personName(sql`${r}.recorded_by`)} as "recordedBy",
+  ${r}.eggs - ${r}.discarded as saleable, ${r}.note, ${recordedBy},
   ${r}.recorded_by as "recordedById", ${isoTimestamp(sql`${r}.created_at`)} as "createdAt",
   ${isoTimestamp(sql`${r}.updated_at`)} as "updatedAt"`;
 
@@ -33,7 +44,8 @@ const collectionBody = (rows: SQL, where: SQL = sql`true`) =>
   sql`select ${jsonObject(
     collectionFields(sql`r`),
     sql`(select e.*, g.name as group_name from ${rows} e
-      left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id where ${where}) r`,
+      left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id where ${where}) r
+      ${recorderJoin(sql`r.recorded_by`)}`,
   )}::text as body`;
 
 const parse = <T>(text: string | null | undefined): T | null => (text ? (JSON.parse(text) as T) : null);
@@ -140,9 +152,8 @@ export function createProductionRepo(db: Database) {
       offset: number,
       limit: number,
     ): Promise<string> {
-      const [row] = await preparedRows<{ body: string }>(
+      const [row] = await queryRows<{ body: string }>(
         db,
-        'egg_collections_page',
         pageQuery(
           sql`select e.*, g.name as group_name from ${eggCollections} e
             left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id
@@ -169,9 +180,8 @@ export function createProductionRepo(db: Database) {
       groupId: string | null,
       today: string,
     ): Promise<Omit<EggProduction, 'layRate' | 'groupId' | 'today'> | null> {
-      const [row] = await preparedRows<{ body: string | null }>(
+      const [row] = await queryRows<{ body: string | null }>(
         db,
-        'egg_production',
         sql`with bounds as (
             select ${today}::date as today,
               (date_trunc('month', ${today}::date) - interval '11 months')::date as month_from,
