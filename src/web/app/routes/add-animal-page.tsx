@@ -6,7 +6,7 @@ import { electronicIdDigits, electronicIdProblem } from '../../../shared/animals
 import type { Animal } from '../../../shared/schemas/animals';
 import { Loading, LoadError } from '../../components/page-states';
 import { useToast } from '../../components/ui/toaster';
-import { useCreateAnimal, useUploadPhoto } from '../../features/animals/api/animals';
+import { speciesQuery, useCreateAnimal, useUploadPhoto } from '../../features/animals/api/animals';
 import {
   AnimalForm,
   emptyAnimalForm,
@@ -15,6 +15,7 @@ import {
 import { groupsQuery } from '../../features/groups/api/groups';
 import { ApiError } from '../../lib/api';
 import { saveOrQueue, waitingToSync } from '../../lib/outbox';
+import { stillArriving } from '../../lib/query-client';
 import { profileQuery } from '../../lib/profile';
 
 export default function AddAnimalPage() {
@@ -23,6 +24,8 @@ export default function AddAnimalPage() {
   const toast = useToast();
   const groups = useQuery(groupsQuery);
   const profile = useQuery(profileQuery);
+  // the form's species, asked beside the groups rather than once the form is there (as Edit Animal)
+  const species = useQuery(speciesQuery);
   const create = useCreateAnimal();
   const upload = useUploadPhoto();
   // One id for this form: a retry after a lost response finds the animal instead of adding it twice.
@@ -32,7 +35,7 @@ export default function AddAnimalPage() {
   const scanned = search.get('tag')?.trim().slice(0, 60) ?? '';
   const scannedIsElectronicId = scanned !== '' && electronicIdProblem(electronicIdDigits(scanned)) === null;
 
-  if (groups.isPending || profile.isPending) return <Loading place="tight" />;
+  if (groups.isPending || profile.isPending || stillArriving(species)) return <Loading place="tight" />;
   if (groups.isError)
     return <LoadError error={groups.error} onRetry={() => void groups.refetch()} look="alert" />;
   if (profile.isError)
