@@ -76,8 +76,9 @@ export const jsonObject = (fields: SQL, from: SQL) =>
 
 /**
  * The JSON array (`[]` for none) of `fields` (as in jsonObject) over `from`, in `order`: the rows
- * come to json_agg from a sorted subquery, which it keeps (PostgreSQL's documented way to order an
- * aggregate of rows; the aggregate has no other input to interleave).
+ * come to json_agg from a sorted subquery and it keeps their order (the manual's way to order an
+ * aggregate's input; nothing at its level joins or groups to reorder them). Every list's order is
+ * held to it by its tests.
  */
 export const jsonArray = (fields: SQL, from: SQL, order: SQL) =>
   sql`(select coalesce(json_agg(item), '[]'::json) from (select ${fields} from ${from} order by ${order}) item)`;

@@ -78,8 +78,16 @@ describe.each(backends)('money on %s', (backend) => {
       note: 'Layer pellets',
       animalSaleOf: null,
       medicineId: null,
+      recordedBy: 'olive.owner@example.com', // no name given: the email
     });
     expect(await ok<MoneyEntry>(await call(owner, 'GET', `/api/v1/money/${feed.id}`))).toEqual(feed);
+    // the list names who recorded each entry: the owner's, and one the member recorded
+    const mine = await record({ kind: 'income', amount: 3, category: 'Eggs' }, member);
+    expect(mine.recordedBy).toBe('Mo');
+    const page = await list();
+    expect(page.items.find((item) => item.id === feed.id)?.recordedBy).toBe('olive.owner@example.com');
+    expect(page.items.find((item) => item.id === mine.id)?.recordedBy).toBe('Mo');
+    await ok(await call(member, 'DELETE', `/api/v1/money/${mine.id}`), 204);
     // a member records and changes money too; the largest amount reads back exactly
     const changed = await ok<MoneyEntry>(
       await call(member, 'PATCH', `/api/v1/money/${feed.id}`, { amount: 9_999_999.99, note: null }),
