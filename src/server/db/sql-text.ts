@@ -1,7 +1,6 @@
 // Rules of our SQL, written once: animal names in natural order, a search taken literally inside
 // LIKE, timestamps as JavaScript's ISO strings, a person's name, and the rows of a raw query.
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './database';
 import { animals } from './schema';
 
@@ -48,20 +47,6 @@ export const isoTimestamp = (column: SQL) =>
 /** The rows of a raw query; node-postgres and PGlite both answer { rows }. */
 export async function queryRows<Row>(db: Pick<Database, 'execute'>, query: SQL): Promise<Row[]> {
   const result: unknown = await db.execute(query);
-  return (result as { rows: Row[] }).rows;
-}
-
-const dialect = new PgDialect();
-
-/**
- * The rows of a raw query run as a named prepared statement: PostgreSQL parses and plans it once
- * per connection instead of at every request (PGlite, in-process, ignores the name). The text
- * must be the same at every call under one name (node-postgres refuses a name reused for another
- * text): for the fixed statements that answer lists and pages.
- */
-export async function preparedRows<Row>(db: Database, name: string, query: SQL): Promise<Row[]> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  const result: unknown = await prepared.execute();
   return (result as { rows: Row[] }).rows;
 }
 

@@ -14,7 +14,6 @@ import {
   isoTimestamp,
   jsonArray,
   personName,
-  preparedRows,
   queryRows,
   recordedBy,
   recorderJoin,
@@ -168,7 +167,7 @@ export function createEntriesRepo(db: Database) {
     async insertBatch(
       farmId: string,
       batch: { batchId: string; groupId: string | null; entries: NewEntry[]; recordedBy: string | null },
-      followUp: { variant: string; sql: SQL } | null,
+      followUp: SQL | null,
       /** a transaction to write in (a treatment from the cabinet takes its stock in the same one) */
       via: Database = db,
     ): Promise<{ owned: number; groupFound: boolean; entries: EntryRow[] }> {
@@ -196,25 +195,15 @@ export function createEntriesRepo(db: Database) {
       }));
       const { batchId, groupId, recordedBy } = batch;
       const parts: SQL[] = [];
-      const carries: string[] = []; // which parts: the statement's text depends on nothing else
-      if (followUp) {
-        carries.push(followUp.variant);
-        parts.push(followUp.sql);
-      }
-      if (rows.some((row) => row.type === 'weight')) {
-        carries.push('_weights');
-        parts.push(latestWeightsStatement(farmId));
-      }
+      if (followUp) parts.push(followUp);
+      if (rows.some((row) => row.type === 'weight')) parts.push(latestWeightsStatement(farmId));
       const animalIds = rows.map((row) => row.animal_id);
-      // the statement's text depends only on which follow-ups it carries: one prepared statement each
-      const variant = `care_insert_${carries.join('')}`;
-      const [result] = await preparedRows<{
+      const [result] = await queryRows<{
         owned: number;
         groupFound: boolean;
         entries: (EntryRow & { createdAt: Date | string; updatedAt: Date | string })[];
       }>(
         via,
-        variant,
         sql`with owned as (
           select a.id, a.name, a.name_key from ${animals} a
           where a.farm_id = ${farmId} and a.id = any(${toUuidArray(animalIds)}::uuid[])
@@ -354,9 +343,8 @@ export function createEntriesRepo(db: Database) {
      * statement; null when the farm has no such animal.
      */
     async animalHistory(farmId: string, animalId: string, offset: number, limit: number) {
-      const [row] = await preparedRows<{ body: string | null }>(
+      const [row] = await queryRows<{ body: string | null }>(
         db,
-        'animal_history_page',
         sql`
         with animal as (
           select a.id, a.name from ${animals} a where a.farm_id = ${farmId} and a.id = ${animalId}

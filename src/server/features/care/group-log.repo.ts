@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { groupLog, groups } from '../../db/schema';
-import { preparedRows } from '../../db/sql-text';
+import { queryRows } from '../../db/sql-text';
 
 export function createGroupLogRepo(db: Database) {
   return {
@@ -14,9 +14,8 @@ export function createGroupLogRepo(db: Database) {
      */
     async groupLog(farmId: string, groupId: string, offset: number, limit: number) {
       const newestFirst = sql`order by date_recorded desc, created_at desc, batch_id desc, row_id desc`;
-      const [row] = await preparedRows<{ found: boolean; items: string | null; more: boolean }>(
+      const [row] = await queryRows<{ found: boolean; items: string | null; more: boolean }>(
         db,
-        'group_log_page',
         sql`
         select exists (select 1 from ${groups} where farm_id = ${farmId} and id = ${groupId}) as found,
           (select string_agg(page.item, ',') from (

@@ -49,19 +49,12 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  * The part of a care batch's one insert statement (care/entries.repo.ts) that writes its
  * follow-up reminders, so that the checks, the entries and their reminders stay one statement:
  * CTEs that read the statement's own `ins` (the entries written: id, animal_id), `owned` (their
- * animals: id, name) and `grp` (the batch's group: name). Nothing when there is no follow-up;
- * `variant` names the statement's text (it is prepared once per variant).
+ * animals: id, name) and `grp` (the batch's group: name). Nothing when there is no follow-up.
  */
-export function careFollowUpStatement(
-  farmId: string,
-  batchId: string,
-  follow: CareFollowUp,
-): { variant: string; sql: SQL } | null {
+export function careFollowUpStatement(farmId: string, batchId: string, follow: CareFollowUp): SQL | null {
   if (follow.batch) {
     const reminder = follow.batch;
-    return {
-      variant: 'batch_reminder',
-      sql: sql`, batch_reminder as (
+    return sql`, batch_reminder as (
           insert into ${reminders} (id, farm_id, group_id, animal_id, title, type, due_date, due_time, repeat_every,
             repeat_unit, repeat_from, care_batch_id)
           select ${randomUUID()}::uuid, ${farmId}::uuid, ${reminder.groupId ?? null}::uuid, ${reminder.animalId ?? null}::uuid,
@@ -73,8 +66,7 @@ export function careFollowUpStatement(
         ), covered as (
           insert into ${reminderAnimals} (farm_id, reminder_id, animal_id)
           select ${farmId}::uuid, r.id, ins.animal_id from batch_reminder r cross join ins
-        )`,
-    };
+        )`;
   }
   if (!follow.each?.length) return null;
   const due = follow.each.map(({ entryId, reminder }) => ({
@@ -90,9 +82,7 @@ export function careFollowUpStatement(
     repeat_unit: reminder.repeatUnit ?? null,
     repeat_from: reminder.repeatFrom ?? 'done',
   }));
-  return {
-    variant: '_entry_reminders',
-    sql: sql`, entry_reminders as (
+  return sql`, entry_reminders as (
             insert into ${reminders} (id, farm_id, animal_id, group_id, title, type, due_date, due_time, repeat_every,
               repeat_unit, repeat_from, care_entry_id)
             select d.id, ${farmId}::uuid, d.animal_id, d.group_id, d.title_prefix || o.name, d.type, d.due_date,
@@ -102,8 +92,7 @@ export function careFollowUpStatement(
               repeat_unit repeat_unit, repeat_from repeat_from)
             join ins on ins.id = d.entry_id
             join owned o on o.id = ins.animal_id
-          )`,
-  };
+          )`;
 }
 
 /**
