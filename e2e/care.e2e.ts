@@ -540,6 +540,38 @@ describe.skipIf(!browserAvailable)('care entries and reminders', () => {
       await expectVisible(main().getByRole('heading', { name: 'Care entry not found', exact: true }));
     });
 
+    it("reads a long Care History a page at a time: 'Show more' adds the older entries, none twice", async () => {
+      const { id } = await api.post<{ id: string }>('/api/v1/animals', {
+        name: 'Old Timer',
+        groupIds: [groupId],
+      });
+      const total = 60;
+      for (let index = 0; index < total; index++)
+        await api.post('/api/v1/care-entries', {
+          type: 'note',
+          animalIds: [id],
+          dateRecorded: addDays(today, -index),
+          title: `Visit ${index}`,
+          noteContent: 'Checked over.',
+        });
+      await goto(`/animal/${id}`);
+      const titles = () => careRowTitles(careHistory());
+      await expectVisible(careRow(careHistory(), 'Note: Visit 0'));
+      const first = await titles();
+      expect(first.length, 'a page, not the whole history').toBeLessThan(total);
+      const more = main().getByRole('button', { name: 'Show more', exact: true });
+      while ((await titles()).length < total) {
+        const shown = (await titles()).length;
+        await more.click();
+        await eventually(async () => (await titles()).length > shown, true, 'older entries on asking');
+      }
+      const all = await titles();
+      expect(all, 'newest first, each once').toEqual(
+        Array.from({ length: total }, (_, index) => `Note: Visit ${index}`),
+      );
+      expect(await more.count(), 'no Show more at the end').toBe(0);
+    });
+
     // `ready` is what the page shows once loaded; `list` switches /reminders to its list.
     const pages: { name: string; path: () => string; ready: string; list?: boolean }[] = [
       { name: 'group medication form', path: () => `/group/${groupId}/medical-entry`, ready: 'Clover' },

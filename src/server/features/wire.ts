@@ -15,9 +15,9 @@ export const isoBoth = <T extends { createdAt: Date; updatedAt: Date }>(row: T) 
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** One page from `pageSize + 1` rows (read that many): the extra row only tells there is a next page. */
-export function paged<T>(rows: T[], offset: number): Page<T> {
-  return { items: rows.slice(0, pageSize), nextOffset: rows.length > pageSize ? offset + pageSize : null };
+/** One page from `size + 1` rows (read that many): the extra row only tells there is a next page. */
+export function paged<T>(rows: T[], offset: number, size = pageSize): Page<T> {
+  return { items: rows.slice(0, size), nextOffset: rows.length > size ? offset + size : null };
 }
 
 export const pageJson = <T, U>(page: Page<T>, toJson: (row: T) => U): Page<U> => ({
@@ -29,7 +29,7 @@ export const pageJson = <T, U>(page: Page<T>, toJson: (row: T) => U): Page<U> =>
 export const pageOf = (schema: Parameters<typeof z.array>[0]) =>
   z.object({ items: z.array(schema), nextOffset: z.nullable(z.number()) });
 
-/** ?offset=N for lists longer than a page (100 rows): a whole number from 0 to 1,000,000. */
+/** ?offset=N for lists longer than a page: a whole number from 0 to 1,000,000. */
 export const offsetParam = z.optional(
   z
     .string()

@@ -371,7 +371,14 @@ export const reminderSnoozeSchema = z.strictObject({
 });
 export type ReminderSnooze = z.input<typeof reminderSnoozeSchema>;
 
-export const pageSize = 100;
+/**
+ * Rows a page of a long list (an animal's history, money, egg collections, milk, a lot's
+ * movements): the web shows ten at a time and reads the next page as they run out, so a page is
+ * what a few 'Show more' need, not a season (decision 0052).
+ */
+export const pageSize = 50;
+/** Active reminders: Home and Reminders show the first page whole, so it stays long. */
+export const reminderPageSize = 100;
 /** A group's log pages by fewer rows: each can name dozens of animals with their weights. */
 export const logPageSize = 25;
 export type Page<T> = { items: T[]; nextOffset: number | null };

@@ -127,7 +127,7 @@ export function careRoutes(care: CareService) {
       '/animals/:id/care-entries',
       describeRoute({
         tags: ['Care'],
-        summary: 'An animal’s care history, newest first (100 a page; ?offset=)',
+        summary: 'An animal’s care history, newest first (50 a page; ?offset=)',
         responses: {
           200: jsonContent(pageOf(careEntrySchema), 'A page of entries'),
           ...errorResponses,

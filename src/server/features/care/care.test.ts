@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dateInZone } from '../../../shared/care/dates';
-import { logPageSize, pageSize } from '../../../shared/schemas/care';
+import { logPageSize, pageSize, reminderPageSize } from '../../../shared/schemas/care';
 import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 describe.each(backends)('care entries and reminders on %s', (backend) => {
@@ -513,8 +513,13 @@ describe.each(backends)('care entries and reminders on %s', (backend) => {
     }
     expect(await count()).toEqual(one);
     for (const path of paths) {
-      // a group's log pages by 25 (its rows can name dozens of animals), the others by 100
-      const size = path.endsWith('/care-log') ? logPageSize : pageSize;
+      // a group's log pages by 25 (its rows can name dozens of animals), reminders by 100 (Home
+      // shows the first page whole), an animal's history by 50
+      const size = path.endsWith('/care-log')
+        ? logPageSize
+        : path.endsWith('/reminders')
+          ? reminderPageSize
+          : pageSize;
       const last = Math.floor(119 / size) * size;
       const first = await get(path, fresh.cookie);
       expect(first.items, path).toHaveLength(size);

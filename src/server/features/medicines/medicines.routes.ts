@@ -202,7 +202,7 @@ export function medicinesRoutes(medicines: MedicinesService) {
       '/medicine-lots/:id/movements',
       describeRoute({
         tags: ['Medicines'],
-        summary: 'A lot’s stock movements, newest first (100 a page; ?offset=)',
+        summary: 'A lot’s stock movements, newest first (50 a page; ?offset=)',
         responses: {
           200: jsonContent(pageOf(movementSchema), 'A page of movements'),
           ...errorResponses,

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dateInZone } from '../../../shared/care/dates';
-import type { Page } from '../../../shared/schemas/care';
+import { pageSize, type Page } from '../../../shared/schemas/care';
 import type { Lot, Medicine, Movement } from '../../../shared/schemas/medicines';
 import { queryRows } from '../../db/sql-text';
 import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
@@ -533,12 +533,13 @@ describe.each(backends)('medicine cabinet on %s', (backend) => {
     const pages = await ok<Page<Movement>>(
       await call(cookie, 'GET', `/api/v1/medicine-lots/${firstLot.id}/movements`),
     );
-    expect(pages.items).toHaveLength(100);
-    expect(pages.nextOffset).toBe(100);
+    expect(pages.items).toHaveLength(pageSize);
+    expect(pages.nextOffset).toBe(pageSize);
+    const last = Math.floor(151 / pageSize) * pageSize; // 151 movements: the lot's receipt and 150
     const rest = await ok<Page<Movement>>(
-      await call(cookie, 'GET', `/api/v1/medicine-lots/${firstLot.id}/movements?offset=100`),
+      await call(cookie, 'GET', `/api/v1/medicine-lots/${firstLot.id}/movements?offset=${last}`),
     );
-    expect(rest.items).toHaveLength(51);
+    expect(rest.items).toHaveLength(151 - last);
     expect(rest.nextOffset).toBeNull();
     expect(rest.items.at(-1)!.kind).toBe('corrected'); // the oldest: 150 days ago
   });

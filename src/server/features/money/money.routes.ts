@@ -65,7 +65,7 @@ export function moneyRoutes(money: MoneyService) {
       describeRoute({
         tags: ['Money'],
         summary:
-          'The farm’s money, newest first (100 a page; ?offset=): its entries and the medicine cabinet’s stock received with a price (source medicine, changed in the cabinet); ?from= ?to= (inclusive), ?groupId=, ?kind=',
+          'The farm’s money, newest first (50 a page; ?offset=): its entries and the medicine cabinet’s stock received with a price (source medicine, changed in the cabinet); ?from= ?to= (inclusive), ?groupId=, ?kind=',
         responses: {
           200: jsonContent(pageOf(moneyEntrySchema), 'A page of entries'),
           ...errorResponses,

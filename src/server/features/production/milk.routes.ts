@@ -58,7 +58,7 @@ export function milkRoutes(milk: MilkService) {
       describeRoute({
         tags: ['Production'],
         summary:
-          'The farm’s milk records, or (?animalId=) a doe’s, or (?groupId=) those of the group’s does, between ?from= and ?to= (inclusive), newest first (100 a page; ?offset=)',
+          'The farm’s milk records, or (?animalId=) a doe’s, or (?groupId=) those of the group’s does, between ?from= and ?to= (inclusive), newest first (50 a page; ?offset=)',
         responses: {
           200: jsonContent(pageOf(milkRecordSchema), 'A page of records'),
           ...errorResponses,

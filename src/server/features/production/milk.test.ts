@@ -6,7 +6,7 @@
 // writes nothing; the list and the Production answer are a fixed number of statements.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dateInZone } from '../../../shared/care/dates';
-import type { Page } from '../../../shared/schemas/care';
+import { pageSize, type Page } from '../../../shared/schemas/care';
 import type {
   MilkProduction,
   MilkRecord,
@@ -595,8 +595,11 @@ describe.each(backends)('milk on %s', (backend) => {
     ];
     expect(lists).toEqual([1, 1, 1, 1]);
     const page = await list(`animalId=${old}&offset=0`);
-    expect(page).toMatchObject({ nextOffset: null });
-    expect(page.items).toHaveLength(60);
+    expect(page).toMatchObject({ nextOffset: pageSize });
+    expect(page.items).toHaveLength(pageSize);
+    const rest = await list(`animalId=${old}&offset=${pageSize}`);
+    expect(rest).toMatchObject({ nextOffset: null });
+    expect(rest.items).toHaveLength(60 - pageSize);
     expect((await production(`animalId=${old}`)).does[0]).toMatchObject({
       lactationStart: addDays(today, -90),
       daysInMilk: 90,

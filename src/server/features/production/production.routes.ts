@@ -57,7 +57,7 @@ export function productionRoutes(deps: { repo: ProductionRepo; profiles: Profile
       describeRoute({
         tags: ['Production'],
         summary:
-          'The farm’s egg collections, or (?groupId=) a group’s, between ?from= and ?to= (inclusive), newest first (100 a page; ?offset=)',
+          'The farm’s egg collections, or (?groupId=) a group’s, between ?from= and ?to= (inclusive), newest first (50 a page; ?offset=)',
         responses: {
           200: jsonContent(pageOf(eggCollectionSchema), 'A page of collections'),
           ...errorResponses,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { nextDueAfterDone, reminderDateProblem, snoozedDueDate } from '../../../shared/care/rules';
 import {
-  pageSize,
+  reminderPageSize,
   type reminderCreateSchema,
   type reminderSnoozeSchema,
   type reminderUpdateSchema,
@@ -80,7 +80,11 @@ export function createRemindersService(deps: {
       const { animalId, groupId } = filter;
       // A malformed id names no record: 404, like a missing one (never a 500 from the database).
       if ((animalId && !uuid.test(animalId)) || (groupId && !uuid.test(groupId))) throw new NotFoundError();
-      return paged(await repo.activeReminders(farmId, { animalId, groupId }, offset, pageSize + 1), offset);
+      return paged(
+        await repo.activeReminders(farmId, { animalId, groupId }, offset, reminderPageSize + 1),
+        offset,
+        reminderPageSize,
+      );
     },
 
     /** Adds a reminder; `written` is false when this farm already has its id (a repeated create). */

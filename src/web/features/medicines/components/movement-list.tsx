@@ -1,6 +1,6 @@
 // A lot's history: its movements newest first, each with the day, what happened (Received, Used,
 // Disposed, Corrected), the signed quantity in the medicine's unit, the note and who recorded it.
-// Ten at first and 'Show more' (a page of a hundred is read at once, the next when those are shown).
+// Ten at first and 'Show more' (a page of fifty is read at once, the next when those are shown).
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { amountText } from '../../../../shared/medicines/labels';

@@ -1,5 +1,5 @@
 // The collections of a group (or the farm, each with its group), newest first, ten at first and
-// 'Show more' for older ones (a page of a hundred is read at once; the next when those are shown): the eggs, saleable and discarded apart, the parts and the note, who recorded it, and
+// 'Show more' for older ones (a page of fifty is read at once; the next when those are shown): the eggs, saleable and discarded apart, the parts and the note, who recorded it, and
 // Edit (a dialog with the collection's form) and Delete (after a question). A farm sitter changes
 // only the collections they recorded (the server refuses the others: decision 0037). Collections
 // recorded on this device with no signal show above as 'Waiting to sync'.

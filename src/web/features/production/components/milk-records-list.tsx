@@ -1,5 +1,5 @@
 // The milk records of a doe, a group's does or the farm, newest first, ten at first and 'Show more'
-// for older ones (as the egg collections: a page of a hundred is read at once, the next when those
+// for older ones (as the egg collections: a page of fifty is read at once, the next when those
 // are shown, so a season of milkings does not bury the page): each with the doe, the milking, the
 // amount in the farm's unit (the discarded part apart) and who recorded it; Edit and Delete for
 // members, and for a farm sitter on their own records only.
