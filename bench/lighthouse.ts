@@ -3,11 +3,21 @@
 // the heaviest cold visit (the edit-animal page: bench/bundle-size.ts names it), against a freshly
 // started production build (dist/server/main.js). Budget: performance ≥ 95.
 // Lighthouse is fetched on demand (npx) rather than kept as a dependency: it is large and only
-// this benchmark needs it. usage: npm run build && npm run bench:lighthouse
+// this benchmark needs it. usage: npm run build && npm run bench:lighthouse [-- --only /home]
+// [--runs 5] (one page, and each page measured several times: a score varies ±8 between identical
+// runs on a 2-core machine, so compare medians).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+const option = (name: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at === -1 ? undefined : process.argv[at + 1];
+};
+const only = option('only');
+const runs = Number(option('runs') ?? 1);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const port = 3390 + Math.floor(Math.random() * 9);
 const chromeFlags =
@@ -68,40 +78,51 @@ try {
     // the heaviest cold visit of the app's pages
     { page: `/animal/${animalId}/edit`, signedIn: true },
   ];
-  for (const { page, signedIn } of pages) {
-    const output = join(tmpdir(), `paddock-lh-${page.replace(/\W/g, '') || 'landing'}.json`);
-    execFileSync(
-      'npx',
-      [
-        '--yes',
-        'lighthouse@12.8.2',
-        `http://localhost:${port}${page}`,
-        '--only-categories=performance,accessibility',
-        '--form-factor=mobile',
-        `--chrome-flags=${chromeFlags}`,
-        '--output=json',
-        `--output-path=${output}`,
-        '--quiet',
-        ...(signedIn ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
-      ],
-      {
-        stdio: 'inherit',
-        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-      },
-    );
-    const report = JSON.parse(readFileSync(output, 'utf8')) as {
-      finalDisplayedUrl: string;
-      categories: Record<string, { score: number }>;
-      audits: Record<string, { displayValue?: string }>;
-    };
-    if (signedIn && new URL(report.finalDisplayedUrl).pathname !== page)
-      throw new Error(`${page} ended at ${report.finalDisplayedUrl}: the session cookie was not used`);
-    const performance = Math.round(report.categories.performance!.score * 100);
-    console.log(
-      `${page.padEnd(11)} performance ${performance} (budget ≥ 95${performance >= 95 ? ', OK' : ', BELOW'}), accessibility ${Math.round(report.categories.accessibility!.score * 100)}, ` +
-        `FCP ${report.audits['first-contentful-paint']?.displayValue}, LCP ${report.audits['largest-contentful-paint']?.displayValue}, TBT ${report.audits['total-blocking-time']?.displayValue}`,
-    );
+  for (const { page, signedIn } of pages.filter((one) => !only || one.page.startsWith(only))) {
+    const scores: number[] = [];
+    for (let run = 1; run <= runs; run++) scores.push(measure(page, signedIn, cookie));
+    if (runs > 1)
+      console.log(
+        `${page.padEnd(11)} median performance ${median(scores)} of ${runs} runs (${scores.join(', ')})`,
+      );
   }
 } finally {
   server.kill('SIGTERM');
+}
+
+/** One Lighthouse run of a page: prints its scores and answers its performance score. */
+function measure(page: string, signedIn: boolean, cookie: string): number {
+  const output = join(tmpdir(), `paddock-lh-${page.replace(/\W/g, '') || 'landing'}.json`);
+  execFileSync(
+    'npx',
+    [
+      '--yes',
+      'lighthouse@12.8.2',
+      `http://localhost:${port}${page}`,
+      '--only-categories=performance,accessibility',
+      '--form-factor=mobile',
+      `--chrome-flags=${chromeFlags}`,
+      '--output=json',
+      `--output-path=${output}`,
+      '--quiet',
+      ...(signedIn ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+    ],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    },
+  );
+  const report = JSON.parse(readFileSync(output, 'utf8')) as {
+    finalDisplayedUrl: string;
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { displayValue?: string }>;
+  };
+  if (signedIn && new URL(report.finalDisplayedUrl).pathname !== page)
+    throw new Error(`${page} ended at ${report.finalDisplayedUrl}: the session cookie was not used`);
+  const performance = Math.round(report.categories.performance!.score * 100);
+  console.log(
+    `${page.padEnd(11)} performance ${performance} (budget ≥ 95${performance >= 95 ? ', OK' : ', BELOW'}), accessibility ${Math.round(report.categories.accessibility!.score * 100)}, ` +
+      `FCP ${report.audits['first-contentful-paint']?.displayValue}, LCP ${report.audits['largest-contentful-paint']?.displayValue}, TBT ${report.audits['total-blocking-time']?.displayValue}, CLS ${report.audits['cumulative-layout-shift']?.displayValue}`,
+  );
+  return performance;
 }

@@ -117,8 +117,10 @@ describe.skipIf(!browserAvailable)('the cabinet’s warnings on Home', () => {
           }).observe({ type: 'layout-shift', buffered: true });
         });
         const asked = new Map<string, number>();
+        const order: string[] = [];
         visit.on('request', (request) => {
           const { pathname } = new URL(request.url());
+          order.push(pathname);
           if (pathname.startsWith('/api/')) asked.set(pathname, (asked.get(pathname) ?? 0) + 1);
         });
         await visit.goto(`${stack.baseUrl}/home`);
@@ -140,6 +142,11 @@ describe.skipIf(!browserAvailable)('the cabinet’s warnings on Home', () => {
           '/api/v1/profile',
         ])
           expect(asked.get(read), `${read} asked`).toBe(1);
+        // asked as the app starts, beside the session, not once Home's own code is in (decision 0052)
+        const pageCode = order.findIndex((path) => /\/assets\/my-herd-page-[\w-]+\.js$/.test(path));
+        expect(pageCode, "Home's code asked").toBeGreaterThan(-1);
+        for (const read of ['/api/v1/groups', '/api/v1/reminders', '/api/v1/medicine-warnings'])
+          expect(order.indexOf(read), `${read} before Home's code`).toBeLessThan(pageCode);
       } finally {
         await fresh.close();
       }

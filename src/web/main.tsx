@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/router';
+import { AppRouter, askFirstReads } from './app/router';
 import { Toaster } from './components/ui/toaster';
 import { startServiceWorker } from './lib/app-update';
 import { farmToday } from './lib/dates';
@@ -29,6 +29,7 @@ async function start() {
   await restored;
   // asked now rather than when the guard first renders: the page's chunk loads meanwhile
   void queryClient.prefetchQuery(sessionQuery);
+  askFirstReads(location.pathname);
   void refreshRestored();
   keepReadsOnDevice();
   forgetOtherUsers();

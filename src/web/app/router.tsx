@@ -4,6 +4,13 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useParams, useRouter } from 'wouter';
 import { MembersOnlyNotice, useMembersOnly } from '../components/members-only';
+import { animalSearchQuery, speciesQuery } from '../features/animals/api/animals';
+import { groupsQuery } from '../features/groups/api/groups';
+import { medicineWarningsQuery } from '../features/medicines/api/medicines';
+import { remindersQuery } from '../features/reminders/api/reminders';
+import { farmsQuery } from '../lib/farm';
+import { profileQuery } from '../lib/profile';
+import { askFirst, type FirstRead } from '../lib/query-client';
 import { Loading } from '../components/page-states';
 import { AppShell, type MainWidth } from './app-shell';
 import { lazyPage, usePageSettled, type LazyPage } from './lazy-page';
@@ -22,6 +29,8 @@ type AppRoute = {
   membersOnly?: (params: Record<string, string | undefined>) => string;
   /** from 1024 px a form keeps a readable column; other pages use the width (decision 0016) */
   width?: MainWidth;
+  /** what the page waits for before it shows: asked as the app starts (askFirstReads) */
+  firstReads?: () => FirstRead[];
 };
 
 const MedicineFormPage = lazyPage(() => import('../features/medicines/medicine-form-page'));
@@ -34,7 +43,11 @@ const entryTitles = { medical: 'Medication', weight: 'Weight', note: 'Note' } as
 
 /** Signed-in pages, shown inside the app shell. Without a title the farm's name is the title. */
 export const appRoutes: AppRoute[] = [
-  { path: '/home', Page: lazyPage(() => import('./routes/my-herd-page')) },
+  {
+    path: '/home',
+    Page: lazyPage(() => import('./routes/my-herd-page')),
+    firstReads: () => [groupsQuery, remindersQuery(), medicineWarningsQuery],
+  },
   {
     path: '/add-group',
     title: 'Add Group',
@@ -156,6 +169,8 @@ export const appRoutes: AppRoute[] = [
     path: '/my-animals',
     title: 'My Animals',
     Page: lazyPage(() => import('./routes/my-animals-page')),
+    // the whole herd (a filtered list is asked by the page, beside it)
+    firstReads: () => [animalSearchQuery({}), groupsQuery, speciesQuery],
   },
   {
     path: '/reminders',
@@ -273,6 +288,20 @@ const UnsubscribePage = lazy(() => import('../features/account/unsubscribe-page'
 const InvitationPage = lazy(() => import('../features/account/invitation-page'));
 
 const loading = <Loading place="screen" />;
+
+/** Whether an address is a route's ('/group/:groupId' and '/group/7f…', say). */
+const isRouteOf = (path: string, address: string) =>
+  new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}/?$`).test(address);
+
+/**
+ * On a cold start at a signed-in page, what the shell and the page show first is asked beside the
+ * session and the page's chunk (decision 0052). A signed-out visitor's reads answer 401, which says
+ * no more than the session's answer will.
+ */
+export function askFirstReads(address: string) {
+  const route = appRoutes.find(({ path }) => isRouteOf(path, address));
+  if (route) askFirst([profileQuery, farmsQuery, ...(route.firstReads?.() ?? [])]);
+}
 
 export function AppRouter() {
   const [location] = useLocation();
