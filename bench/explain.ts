@@ -161,6 +161,15 @@ for (const { name, request } of await requestsFor(query, farmId)) {
     for (const { name: statementName, text, params } of named)
       await client.query({ name: `${statementName}_${rows.length}`, text, values: params });
   const database = perRequest(started);
+  // whether PostgreSQL kept one plan for each (generic) or planned it again at every run (custom:
+  // a custom plan that looks cheaper than the generic one is made afresh each time)
+  const plans = (
+    await client.query<{ generic: number; custom: number }>(
+      `select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
+       from pg_prepared_statements where name like $1`,
+      [`explain\\_%\\_${rows.length}`],
+    )
+  ).rows[0]!;
 
   let executed = 0;
   let planned = 0;
@@ -176,12 +185,12 @@ for (const { name, request } of await requestsFor(query, farmId)) {
     if (options.plans) console.log(`\n--- ${name}\n${text}\n${plan.join('\n')}`);
   }
   rows.push(
-    `| ${name} | ${whole.toFixed(2)} | ${database.toFixed(2)} (${((database / whole) * 100).toFixed(0)} %) | ${(whole - database).toFixed(2)} | ${executed.toFixed(2)} / ${planned.toFixed(2)} | ${statements.length} | ${(body.length / 1024).toFixed(1)} KB |`,
+    `| ${name} | ${whole.toFixed(2)} | ${database.toFixed(2)} (${((database / whole) * 100).toFixed(0)} %) | ${(whole - database).toFixed(2)} | ${executed.toFixed(2)} / ${planned.toFixed(2)} | ${plans.generic} / ${plans.custom} | ${statements.length} | ${(body.length / 1024).toFixed(1)} KB |`,
   );
   console.log(rows.at(-1));
 }
 console.log(
-  `\n${times} requests each, one after another, in this process (no HTTP): ms per request\n| Request | Whole | Its statements alone | The rest | Execution / planning (EXPLAIN ANALYZE) | Statements | Body |\n|---|---|---|---|---|---|---|`,
+  `\n${times} requests each, one after another, in this process (no HTTP): ms per request\n| Request | Whole | Its statements alone | The rest | Execution / planning (EXPLAIN ANALYZE) | Plans kept / made at each run (prepared) | Statements | Body |\n|---|---|---|---|---|---|---|---|`,
 );
 for (const row of rows) console.log(row);
 for (const write of writes) console.log(`\n${write}`);
