@@ -4,7 +4,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useParams, useRouter } from 'wouter';
 import { MembersOnlyNotice, useMembersOnly } from '../components/members-only';
-import { animalSearchQuery, speciesQuery } from '../features/animals/api/animals';
+import { animalQuery, animalSearchQuery, speciesQuery } from '../features/animals/api/animals';
 import { groupsQuery } from '../features/groups/api/groups';
 import { medicineWarningsQuery } from '../features/medicines/api/medicines';
 import { remindersQuery } from '../features/reminders/api/reminders';
@@ -30,7 +30,7 @@ type AppRoute = {
   /** from 1024 px a form keeps a readable column; other pages use the width (decision 0016) */
   width?: MainWidth;
   /** what the page waits for before it shows: asked as the app starts (askFirstReads) */
-  firstReads?: () => FirstRead[];
+  firstReads?: (params: Record<string, string>) => FirstRead[];
 };
 
 const MedicineFormPage = lazyPage(() => import('../features/medicines/medicine-form-page'));
@@ -113,6 +113,7 @@ export const appRoutes: AppRoute[] = [
     path: '/animal/:animalId',
     title: 'Animal',
     Page: lazyPage(() => import('./routes/animal-profile-page')),
+    firstReads: ({ animalId }) => [animalQuery(animalId!)],
   },
   {
     path: '/animal/:animalId/edit',
@@ -120,6 +121,7 @@ export const appRoutes: AppRoute[] = [
     width: 'form',
     Page: lazyPage(() => import('./routes/edit-animal-page')),
     membersOnly: ({ animalId }) => `/animal/${animalId}`,
+    firstReads: ({ animalId }) => [animalQuery(animalId!), groupsQuery, speciesQuery],
   },
   {
     path: '/animal/:animalId/record',
@@ -289,9 +291,16 @@ const InvitationPage = lazy(() => import('../features/account/invitation-page'))
 
 const loading = <Loading place="screen" />;
 
-/** Whether an address is a route's ('/group/:groupId' and '/group/7f…', say). */
-const isRouteOf = (path: string, address: string) =>
-  new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}/?$`).test(address);
+/** The parameters of an address of a route ('/group/:groupId' and '/group/7f…'), or null. */
+function routeParams(path: string, address: string): Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = path.replace(/:([^/]+)/g, (_part, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const found = new RegExp(`^${pattern}/?$`).exec(address);
+  return found && Object.fromEntries(names.map((name, index) => [name, found[index + 1]!]));
+}
 
 /**
  * On a cold start at a signed-in page, what the shell and the page show first is asked beside the
@@ -299,8 +308,17 @@ const isRouteOf = (path: string, address: string) =>
  * no more than the session's answer will.
  */
 export function askFirstReads(address: string) {
-  const route = appRoutes.find(({ path }) => isRouteOf(path, address));
-  if (route) askFirst([profileQuery, farmsQuery, ...(route.firstReads?.() ?? [])]);
+  const found = routeAt(address);
+  if (found) askFirst([profileQuery, farmsQuery, ...(found.route.firstReads?.(found.params) ?? [])]);
+}
+
+/** The signed-in route an address is of (the first, as the router's Switch chooses), with its parameters. */
+function routeAt(address: string) {
+  for (const route of appRoutes) {
+    const params = routeParams(route.path, address);
+    if (params) return { route, params };
+  }
+  return undefined;
 }
 
 export function AppRouter() {
