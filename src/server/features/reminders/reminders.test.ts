@@ -115,6 +115,48 @@ describe.each(backends)('changing reminders on %s', (backend) => {
     });
   });
 
+  it('lists each reminder as its own page shows it, in every list (the farm’s, an animal’s, a group’s)', async () => {
+    // one of each kind: a batch's (a group's, covering some hens), a group's own, an animal's own
+    // with a time of day, repeating
+    await post('/api/v1/care-entries', {
+      type: 'medical',
+      groupId: flock.id,
+      animalIds: hens.slice(1, 3).map((hen) => hen.id),
+      dateRecorded: today(),
+      medicationName: 'Wormer',
+      dosage: 2,
+      dosageUnit: 'mL',
+      nextDueDate: addDays(today(), 10),
+    });
+    await post('/api/v1/reminders', {
+      title: 'Clean coop',
+      type: 'general',
+      dueDate: today(),
+      groupId: flock.id,
+    });
+    await post('/api/v1/reminders', {
+      title: 'Check leg ring',
+      type: 'general',
+      dueDate: addDays(today(), 2),
+      dueTime: '07:30',
+      animalId: hens[1]!.id,
+      repeatEvery: 2,
+      repeatUnit: 'week',
+    });
+    for (const path of [
+      '/api/v1/reminders',
+      `/api/v1/reminders?animalId=${hens[1]!.id}`,
+      `/api/v1/reminders?groupId=${flock.id}`,
+    ]) {
+      const listed: Reminder[] = (await get(path)).items;
+      expect(listed.length, path).toBeGreaterThanOrEqual(3);
+      for (const item of listed) {
+        const { animalIds: _covered, ...shown } = await get(`/api/v1/reminders/${item.id}`);
+        expect(item, `${path}: ${item.title}`).toStrictEqual(shown);
+      }
+    }
+  });
+
   it('moves one animal’s reminder to another animal of the farm, and fixes an overdue one’s title', async () => {
     const overdue = await reminderDue(-3);
     const moved = await patch(`/api/v1/reminders/${overdue.id}`, {
