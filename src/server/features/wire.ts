@@ -1,6 +1,7 @@
 // How rows go on the wire, for every feature: dates as ISO strings, and long lists in pages of
 // `pageSize` read with ?offset=.
 import * as z from 'zod/mini';
+import { pageSize, type Page } from '../../shared/schemas/care';
 import { apiErrorSchema } from '../../shared/schemas/common';
 import { jsonContent } from '../http/openapi';
 
@@ -12,6 +13,16 @@ export const isoBoth = <T extends { createdAt: Date; updatedAt: Date }>(row: T) 
   ...row,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+});
+
+/** One page from `size + 1` rows (read that many): the extra row only tells there is a next page. */
+export function paged<T>(rows: T[], offset: number, size = pageSize): Page<T> {
+  return { items: rows.slice(0, size), nextOffset: rows.length > size ? offset + size : null };
+}
+
+export const pageJson = <T, U>(page: Page<T>, toJson: (row: T) => U): Page<U> => ({
+  items: page.items.map(toJson),
+  nextOffset: page.nextOffset,
 });
 
 /** The OpenAPI description of a page of `schema`. */

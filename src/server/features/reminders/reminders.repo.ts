@@ -1,11 +1,11 @@
 // Reminders. Every query filters by the caller's farm, and every join matches farm_id as well as the
 // id (ids are scoped by farm: two farms may hold the same one); lists are one statement.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { RepeatFrom, RepeatUnit, ReminderType } from '../../../shared/care/rules';
 import type { Database } from '../../db/database';
 import { animalGroups, animals, groups, reminderAnimals, reminders } from '../../db/schema';
-import { animalNameOrder, isoTimestamp, jsonArray, queryRows } from '../../db/sql-text';
+import { animalNameOrder } from '../../db/sql-text';
 
 export type NewReminder = {
   animalId?: string | null;
@@ -196,66 +196,59 @@ const reminderColumns = {
 const reminderAnimal = and(eq(animals.farmId, reminders.farmId), eq(animals.id, reminders.animalId));
 const reminderGroup = and(eq(groups.farmId, reminders.farmId), eq(groups.id, reminders.groupId));
 
-/**
- * A listed reminder as the JSON of Reminder, written by the database from a page's row (`page`,
- * with its animal `a` and group `g` joined): the same fields as reminderColumns (decision 0051).
- */
-const reminderFields = sql`page.id, page.title, page.type, page.due_date as "dueDate",
-  to_char(page.due_time, 'HH24:MI') as "dueTime", page.animal_id as "animalId", a.name as "animalName",
-  page.group_id as "groupId", g.name as "groupName", page.repeat_every as "repeatEvery",
-  page.repeat_unit as "repeatUnit", page.repeat_from as "repeatFrom",
-  (select nullif(count(*), 0)::int from ${reminderAnimals} ra
-    where ra.farm_id = page.farm_id and ra.reminder_id = page.id) as "animalCount",
-  page.care_batch_id as "careBatchId", page.completed, page.care_entry_id as "careEntryId",
-  ${isoTimestamp(sql`page.created_at`)} as "createdAt"`;
-
 export function createRemindersRepo(db: Database) {
+  const farmParam = sql.placeholder('farmId');
+  const animalParam = sql.placeholder('animalId');
+  const groupParam = sql.placeholder('groupId');
+  /** Active reminders of `subject` by due date, one page: a statement prepared once (decision 0051). */
+  const active = (subject: SQL | undefined, name: string) =>
+    db
+      .select(reminderColumns)
+      .from(reminders)
+      .leftJoin(animals, reminderAnimal)
+      .leftJoin(groups, reminderGroup)
+      .where(and(eq(reminders.farmId, farmParam), eq(reminders.completed, false), subject))
+      .orderBy(asc(reminders.dueDate), asc(reminders.createdAt), asc(reminders.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  const activeStatements = {
+    farm: active(undefined, 'reminders_active'),
+    // its own; its groups' that cover the whole group; and the batches' that name it
+    animal: active(
+      or(
+        eq(reminders.animalId, animalParam),
+        sql`(${reminders.groupId} in (select ag.group_id from ${animalGroups} ag where ag.animal_id = ${animalParam} and ag.farm_id = ${farmParam})
+          and not exists (select 1 from ${reminderAnimals} ra where ra.farm_id = ${reminders.farmId} and ra.reminder_id = ${reminders.id}))`,
+        sql`${reminders.id} in (select ra.reminder_id from ${reminderAnimals} ra where ra.farm_id = ${farmParam} and ra.animal_id = ${animalParam})`,
+      ),
+      'reminders_active_animal',
+    ),
+    // its own, and its animals'
+    group: active(
+      or(
+        eq(reminders.groupId, groupParam),
+        sql`${reminders.animalId} in (select ag.animal_id from ${animalGroups} ag where ag.group_id = ${groupParam} and ag.farm_id = ${farmParam})`,
+      ),
+      'reminders_active_group',
+    ),
+  };
+
   return {
     /**
      * Active reminders by due date, one page: all of the farm's, or those of one animal (its own
      * and its groups'), or of one group (its own and its animals').
      */
-    async activeReminders(
+    activeReminders(
       farmId: string,
       filter: { animalId?: string; groupId?: string },
       offset: number,
       limit: number,
-    ): Promise<string> {
-      const { animalId, groupId } = filter;
-      const subject = animalId
-        ? // its own; its groups' that cover the whole group; and the batches' that name it
-          sql`and (r.animal_id = ${animalId}
-            or (r.group_id in (select ag.group_id from ${animalGroups} ag where ag.farm_id = ${farmId} and ag.animal_id = ${animalId})
-              and not exists (select 1 from ${reminderAnimals} ra where ra.farm_id = r.farm_id and ra.reminder_id = r.id))
-            or r.id in (select ra.reminder_id from ${reminderAnimals} ra where ra.farm_id = ${farmId} and ra.animal_id = ${animalId}))`
-        : groupId
-          ? // its own, and its animals'
-            sql`and (r.group_id = ${groupId}
-              or r.animal_id in (select ag.animal_id from ${animalGroups} ag where ag.farm_id = ${farmId} and ag.group_id = ${groupId}))`
-          : sql``;
-      const [row] = await queryRows<{ body: string }>(
-        db,
-        sql`with slice as (
-            select r.* from ${reminders} r
-            where r.farm_id = ${farmId} and not r.completed ${subject}
-            order by r.due_date, r.created_at, r.id
-            offset ${offset} limit ${limit + 1}
-          ), page as (
-            select slice.*, row_number() over (order by slice.due_date, slice.created_at, slice.id) as n
-            from slice
-          )
-          select json_build_object(
-            'items', ${jsonArray(
-              reminderFields,
-              sql`page left join ${animals} a on a.farm_id = page.farm_id and a.id = page.animal_id
-                left join ${groups} g on g.farm_id = page.farm_id and g.id = page.group_id
-                where page.n <= ${limit}`,
-              sql`page.n`,
-            )},
-            'nextOffset', case when (select count(*) from page) > ${limit} then ${offset + limit}::int end
-          )::text as body`,
-      );
-      return row!.body;
+    ) {
+      const page = { farmId, offset, limit };
+      if (filter.animalId) return activeStatements.animal.execute({ ...page, animalId: filter.animalId });
+      if (filter.groupId) return activeStatements.group.execute({ ...page, groupId: filter.groupId });
+      return activeStatements.farm.execute(page);
     },
 
     async findReminder(farmId: string, id: string) {

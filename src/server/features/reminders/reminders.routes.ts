@@ -9,16 +9,13 @@ import {
   reminderSchema,
   reminderSnoozeSchema,
   reminderUpdateSchema,
-  type Page,
-  type Reminder,
 } from '../../../shared/schemas/care';
 import type { AppEnv } from '../../http/context';
-import { jsonText } from '../../http/json-text';
 import { errorResponses, idParams, invalidResponse, jsonContent } from '../../http/openapi';
 import { validate } from '../../http/validation';
 import type { ProfileService } from '../account/profile.service';
 import type { CareService } from '../care/care.service';
-import { invalidQuery, iso, offsetOf, offsetParam, pageOf } from '../wire';
+import { invalidQuery, iso, offsetOf, offsetParam, pageJson, pageOf } from '../wire';
 import type { RemindersRepo } from './reminders.repo';
 import { createRemindersService } from './reminders.service';
 
@@ -48,7 +45,7 @@ export function remindersRoutes(deps: { repo: RemindersRepo; care: CareService; 
       async (c) => {
         const { animalId, groupId, ...query } = c.req.valid('query');
         const page = await reminders.active(c.get('farmId'), { animalId, groupId }, offsetOf(query));
-        return jsonText<Page<Reminder>>(c, page);
+        return c.json(pageJson(page, iso), 200);
       },
     )
     .post(

@@ -15,6 +15,7 @@ import {
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { ProfileService } from '../account/profile.service';
 import type { CareService } from '../care/care.service';
+import { paged } from '../wire';
 import {
   careFollowUpStatement,
   completeOpenReminderIn,
@@ -79,7 +80,11 @@ export function createRemindersService(deps: {
       const { animalId, groupId } = filter;
       // A malformed id names no record: 404, like a missing one (never a 500 from the database).
       if ((animalId && !uuid.test(animalId)) || (groupId && !uuid.test(groupId))) throw new NotFoundError();
-      return repo.activeReminders(farmId, { animalId, groupId }, offset, reminderPageSize);
+      return paged(
+        await repo.activeReminders(farmId, { animalId, groupId }, offset, reminderPageSize + 1),
+        offset,
+        reminderPageSize,
+      );
     },
 
     /** Adds a reminder; `written` is false when this farm already has its id (a repeated create). */
