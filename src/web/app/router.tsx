@@ -2,7 +2,7 @@
 // compose several features live in ./routes (docs/decisions/0016-web-layout.md), the rest in their feature.
 // wouter rather than React Router: see docs/decisions/0006-small-bundles.md (the first-load budget).
 import { lazy, Suspense, type ComponentType } from 'react';
-import { matchRoute, Redirect, Route, Switch, useLocation, useParams, useRouter } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { MembersOnlyNotice, useMembersOnly } from '../components/members-only';
 import { animalQuery, animalSearchQuery, speciesQuery } from '../features/animals/api/animals';
 import { groupsQuery } from '../features/groups/api/groups';
@@ -291,14 +291,17 @@ const InvitationPage = lazy(() => import('../features/account/invitation-page'))
 
 const loading = <Loading place="screen" />;
 
-/** The parameters of an address of a route ('/group/:groupId' and '/group/7f…'), or null. */
+/**
+ * The parameters of an address of a route ('/group/:groupId' and '/group/7f…'), or null: matched
+ * as wouter's Switch matches (a trailing slash allowed, letters in any case).
+ */
 function routeParams(path: string, address: string): Record<string, string> | null {
   const names: string[] = [];
   const pattern = path.replace(/:([^/]+)/g, (_part, name: string) => {
     names.push(name);
     return '([^/]+)';
   });
-  const found = new RegExp(`^${pattern}/?$`).exec(address);
+  const found = new RegExp(`^${pattern}/?$`, 'i').exec(address);
   return found && Object.fromEntries(names.map((name, index) => [name, found[index + 1]!]));
 }
 
@@ -312,7 +315,10 @@ export function askFirstReads(address: string) {
   if (found) askFirst([profileQuery, farmsQuery, ...(found.route.firstReads?.(found.params) ?? [])]);
 }
 
-/** The signed-in route an address is of (the first, as the router's Switch chooses), with its parameters. */
+/**
+ * The signed-in route an address is of (the first, as the router's Switch chooses), with its
+ * parameters: the router's page and title, and the first reads, found alike.
+ */
 function routeAt(address: string) {
   for (const route of appRoutes) {
     const params = routeParams(route.path, address);
@@ -323,8 +329,7 @@ function routeAt(address: string) {
 
 export function AppRouter() {
   const [location] = useLocation();
-  const { parser } = useRouter();
-  const current = appRoutes.find((route) => matchRoute(parser, route.path, location)[0]);
+  const current = routeAt(location)?.route;
   // the page's chunk loads beside the session's request, not once the session is known (an
   // idempotent start, not a render's output: a failure shows when the page renders)
   current?.Page.preload().catch(() => undefined);

@@ -7,7 +7,6 @@ import {
   QueryClient,
   defaultShouldDehydrateQuery,
   focusManager,
-  hashKey,
   onlineManager,
   type FetchQueryOptions,
   type Query,
@@ -211,9 +210,8 @@ export type FirstRead = FetchQueryOptions<any, any, any, any>;
 export function askFirst(reads: readonly FirstRead[]) {
   for (const read of reads)
     void queryClient.prefetchQuery(read).then(() => {
-      const key = read.queryKey as QueryKey;
-      const state = queryClient.getQueryState(key);
-      if (state?.status === 'success') firstAnswers.set(hashKey(key), state.dataUpdatedAt);
+      const query = queryClient.getQueryCache().find({ queryKey: read.queryKey as QueryKey, exact: true });
+      if (query?.state.status === 'success') firstAnswers.set(query.queryHash, query.state.dataUpdatedAt);
     });
 }
 
