@@ -96,3 +96,18 @@ export async function upgradeDatabase(
     },
   };
 }
+
+/**
+ * A person written straight into an old schema's "user" table (its sign-up trigger makes their
+ * farm): their id and their farm's.
+ */
+export async function personWithFarm(
+  rows: UpgradeDatabase['rows'],
+  name: string,
+  email: string,
+): Promise<{ userId: string; farmId: string }> {
+  const [person] = await rows(`insert into "user" (name, email) values ('${name}', '${email}') returning id`);
+  const userId = String(person!.id);
+  const [member] = await rows(`select farm_id from farm_members where user_id = '${userId}'`);
+  return { userId, farmId: String(member!.farm_id) };
+}

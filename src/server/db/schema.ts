@@ -397,9 +397,8 @@ export const careEntries = pgTable(
   'care_entries',
   {
     id: uuid('id').notNull(),
-    farmId: uuid('farm_id')
-      .notNull()
-      .references(() => farms.id, { onDelete: 'cascade' }),
+    /** its farm is its animal's (care_entries_animal_fk); no key of its own to farms since migration 0041 */
+    farmId: uuid('farm_id').notNull(),
     animalId: uuid('animal_id').notNull(),
     /** entries written by one submission (a whole group at once) share it; see decision 0010 */
     batchId: uuid('batch_id').notNull(),
@@ -428,6 +427,12 @@ export const careEntries = pgTable(
     noteContent: text('note_content'),
     /** the member who recorded it ('by {name}'); null for entries from before sharing, or a deleted account */
     recordedBy: uuid('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * the entry as an animal's history shows it but its two names, JSON text of CareEntry, written
+     * by a BEFORE trigger (routines/functions/care_entries_item.sql; NOT NULL since migration
+     * 0041); never written here
+     */
+    item: text('item'),
     ...timestamps,
   },
   (table) => [
@@ -464,9 +469,9 @@ export const careEntries = pgTable(
       table.createdAt,
       table.id,
     ),
-    // one entry per animal per submission: a retried batch cannot write twice
+    // one entry per animal per submission: a retried batch cannot write twice; its first two
+    // columns find a batch's entries (their own index went in migration 0041)
     unique('care_entries_batch_animal_unique').on(table.farmId, table.batchId, table.animalId),
-    index('care_entries_batch_idx').on(table.farmId, table.batchId),
     index('care_entries_group_idx').on(table.groupId, table.dateRecorded),
     check(
       'care_entries_body_condition_check',

@@ -89,6 +89,15 @@ export const pageQuery = (rows: SQL, order: SQL, fields: (row: SQL) => SQL, offs
       'nextOffset', case when (select count(*) from page) > ${limit} then ${offset + limit}::int end
     )::text as body`;
 
+/**
+ * The JSON text of Page<T> from its items' JSON texts, `limit + 1` of them read: the extra one only
+ * tells there is a next page.
+ */
+export function pageText(items: string[], offset: number, limit: number): string {
+  const more = items.length > limit;
+  return `{"items":[${(more ? items.slice(0, limit) : items).join(',')}],"nextOffset":${more ? offset + limit : null}}`;
+}
+
 /** An UPDATE's SET list: `updated_at = now()`, and `column = value` for each change given (undefined: kept). */
 export function changedColumns<T extends object>(changes: T, columns: Record<keyof T, string>): SQL {
   const sets: SQL[] = [sql`updated_at = now()`];

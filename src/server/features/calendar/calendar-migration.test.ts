@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   migrationsFolder,
   migrationsUpTo,
+  personWithFarm,
   upgradeDatabase,
 } from '../../../../test/support/migration-upgrade';
 import { backends } from '../../../../test/support/test-app';
@@ -16,41 +17,29 @@ describe.each(backends)('the per-person calendar feed migration on %s', (backend
     try {
       await migrate(oldFolder);
       // Olive's farm, where Mia is a member too; Mia's own farm
-      const [olive] = await rows(
-        `insert into "user" (name, email) values ('Olive', 'olive@example.com') returning id`,
-      );
-      const [mia] = await rows(
-        `insert into "user" (name, email) values ('Mia', 'mia@example.com') returning id`,
-      );
-      const farmOf = async (user: unknown) =>
-        String(
-          (await rows(`select farm_id from farm_members where user_id = '${String(user)}'`))[0]!.farm_id,
-        );
-      const hill = await farmOf(olive!.id);
-      const miasOwn = await farmOf(mia!.id);
-      await rows(
-        `insert into farm_members (farm_id, user_id, role) values ('${hill}', '${String(mia!.id)}', 'member')`,
-      );
+      const { userId: olive, farmId: hill } = await personWithFarm(rows, 'Olive', 'olive@example.com');
+      const { userId: mia, farmId: miasOwn } = await personWithFarm(rows, 'Mia', 'mia@example.com');
+      await rows(`insert into farm_members (farm_id, user_id, role) values ('${hill}', '${mia}', 'member')`);
       // the farm's feed from before makers were recorded, and one Mia made on her own farm
       await rows(`insert into calendar_feeds (farm_id, token_hash) values ('${hill}', 'legacy')`);
       await rows(
-        `insert into calendar_feeds (farm_id, token_hash, created_by) values ('${miasOwn}', 'mias', '${String(mia!.id)}')`,
+        `insert into calendar_feeds (farm_id, token_hash, created_by) values ('${miasOwn}', 'mias', '${mia}')`,
       );
 
       await migrate(migrationsFolder);
 
       const feeds = `select farm_id::text as farm, created_by::text as maker, token_hash as hash from calendar_feeds order by token_hash`;
       expect(await rows(feeds)).toEqual([
-        { farm: hill, maker: String(olive!.id), hash: 'legacy' },
-        { farm: miasOwn, maker: String(mia!.id), hash: 'mias' },
+        { farm: hill, maker: olive, hash: 'legacy' },
+        { farm: miasOwn, maker: mia, hash: 'mias' },
       ]);
       // one address per person of a farm: Mia may have hers on Olive's farm beside Olive's
       await rows(
-        `insert into calendar_feeds (farm_id, token_hash, created_by) values ('${hill}', 'mias-on-hill', '${String(mia!.id)}')`,
+        `insert into calendar_feeds (farm_id, token_hash, created_by) values ('${hill}', 'mias-on-hill', '${mia}')`,
       );
       await expect(
         rows(
-          `insert into calendar_feeds (farm_id, token_hash, created_by) values ('${hill}', 'again', '${String(mia!.id)}')`,
+          `insert into calendar_feeds (farm_id, token_hash, created_by) values ('${hill}', 'again', '${mia}')`,
         ),
       ).rejects.toThrow();
       await expect(

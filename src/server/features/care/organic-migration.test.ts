@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   migrationsFolder,
   migrationsUpTo,
+  personWithFarm,
   upgradeDatabase,
 } from '../../../../test/support/migration-upgrade';
 import { backends } from '../../../../test/support/test-app';
@@ -16,12 +17,7 @@ describe.each(backends)('the organic withdrawal migration on %s', (backend) => {
     const { rows, migrate, close } = await upgradeDatabase(backend, 'paddock_organic_upgrade', oldFolder);
     try {
       await migrate(oldFolder);
-      const [olive] = await rows(
-        `insert into "user" (name, email) values ('Olive', 'olive@example.com') returning id`,
-      );
-      const farm = String(
-        (await rows(`select farm_id from farm_members where user_id = '${String(olive!.id)}'`))[0]!.farm_id,
-      );
+      const { farmId: farm } = await personWithFarm(rows, 'Olive', 'olive@example.com');
       const treated = async (name: string, organic: boolean) => {
         const [animal] = await rows(
           `insert into animals (farm_id, id, name) values ('${farm}', gen_random_uuid(), '${name}') returning id`,

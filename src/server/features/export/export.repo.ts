@@ -408,7 +408,8 @@ export type Table = { name: string; keys: string[]; omit: string[] };
 
 /**
  * What the JSON document holds, parents first (the order an import inserts them). Left out: what
- * triggers derive (group_log, each animal's list item, latest withdrawal days, group ids), photo
+ * triggers derive (group_log, each animal's list item and each care entry's, latest withdrawal
+ * days, group ids), photo
  * keys (the photos are not in the document), and secrets (share links, calendar feed).
  */
 export const tables: Table[] = [
@@ -433,8 +434,9 @@ export const tables: Table[] = [
   // before the care entries given from them (care_entries.medicine_id, migration 0032)
   { name: 'medicines', keys: ['id'], omit: [] },
   { name: 'medicine_lots', keys: ['id'], omit: [] },
-  // who recorded an entry is an account of this server: never exported, never taken from a file
-  { name: 'care_entries', keys: ['id'], omit: ['recorded_by'] },
+  // who recorded an entry is an account of this server: never exported, never taken from a file;
+  // its history item is derived by a trigger (migration 0041)
+  { name: 'care_entries', keys: ['id'], omit: ['recorded_by', 'item'] },
   { name: 'reminders', keys: ['id'], omit: [] },
   { name: 'reminder_animals', keys: ['reminder_id', 'animal_id'], omit: [] },
   { name: 'breedings', keys: ['id'], omit: [] },
