@@ -33,8 +33,8 @@ import {
   changedColumns,
   isoTimestamp,
   jsonObject,
-  pageQuery,
   queryRows,
+  readPage,
   recordedBy,
   recorderJoin,
 } from '../../db/sql-text';
@@ -234,25 +234,22 @@ export function createMoneyRepo(db: Database) {
 
     /** One page of the farm's money, newest first, as the JSON text of Page<MoneyEntry>: one statement. */
     async list(farmId: string, filter: MoneyFilter, offset: number, limit: number): Promise<string> {
-      const [row] = await queryRows<{ body: string }>(
+      return readPage(
         db,
-        pageQuery(
-          sql`select * from (
-              ${entryRows(farmId)}
-              union all
-              select * from (${medicineExpenses(farmId)}) lot where ${filter.groupId}::uuid is null
-            ) money
-            where (${filter.from}::date is null or occurred_on >= ${filter.from}::date)
-              and (${filter.to}::date is null or occurred_on <= ${filter.to}::date)
-              and (${filter.groupId}::uuid is null or group_id = ${filter.groupId}::uuid)
-              and (${filter.kind}::text is null or kind = ${filter.kind}::text)`,
-          sql`occurred_on desc, created_at desc, id desc`,
-          entryFields,
-          offset,
-          limit,
-        ),
+        sql`select * from (
+            ${entryRows(farmId)}
+            union all
+            select * from (${medicineExpenses(farmId)}) lot where ${filter.groupId}::uuid is null
+          ) money
+          where (${filter.from}::date is null or occurred_on >= ${filter.from}::date)
+            and (${filter.to}::date is null or occurred_on <= ${filter.to}::date)
+            and (${filter.groupId}::uuid is null or group_id = ${filter.groupId}::uuid)
+            and (${filter.kind}::text is null or kind = ${filter.kind}::text)`,
+        sql`occurred_on desc, created_at desc, id desc`,
+        entryFields,
+        offset,
+        limit,
       );
-      return row!.body;
     },
 
     /**

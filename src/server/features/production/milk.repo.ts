@@ -19,8 +19,8 @@ import {
   changedColumns,
   isoTimestamp,
   jsonObject,
-  pageQuery,
   queryRows,
+  readPage,
   recordedBy,
   recorderJoin,
 } from '../../db/sql-text';
@@ -234,23 +234,20 @@ export function createMilkRepo(db: Database) {
       limit: number,
     ): Promise<string> {
       const { animalId = null, groupId = null, from = null, to = null } = filter;
-      const [row] = await queryRows<{ body: string }>(
+      return readPage(
         db,
-        pageQuery(
-          sql`select r.* from (${named(sql`${milkRecords}`)}) r
-            where r.farm_id = ${farmId}
-              and (${animalId}::uuid is null or r.animal_id = ${animalId}::uuid)
-              and (${groupId}::uuid is null or exists (select 1 from ${animalGroups} ag
-                where ag.farm_id = r.farm_id and ag.animal_id = r.animal_id and ag.group_id = ${groupId}::uuid))
-              and (${from}::date is null or r.milked_on >= ${from}::date)
-              and (${to}::date is null or r.milked_on <= ${to}::date)`,
-          sql`milked_on desc, milking desc, created_at desc, id desc`,
-          recordFields,
-          offset,
-          limit,
-        ),
+        sql`select r.* from (${named(sql`${milkRecords}`)}) r
+          where r.farm_id = ${farmId}
+            and (${animalId}::uuid is null or r.animal_id = ${animalId}::uuid)
+            and (${groupId}::uuid is null or exists (select 1 from ${animalGroups} ag
+              where ag.farm_id = r.farm_id and ag.animal_id = r.animal_id and ag.group_id = ${groupId}::uuid))
+            and (${from}::date is null or r.milked_on >= ${from}::date)
+            and (${to}::date is null or r.milked_on <= ${to}::date)`,
+        sql`milked_on desc, milking desc, created_at desc, id desc`,
+        recordFields,
+        offset,
+        limit,
       );
-      return row!.body;
     },
 
     /**

@@ -8,8 +8,8 @@ import {
   changedColumns,
   isoTimestamp,
   jsonObject,
-  pageQuery,
   queryRows,
+  readPage,
   recordedBy,
   recorderJoin,
 } from '../../db/sql-text';
@@ -152,22 +152,19 @@ export function createProductionRepo(db: Database) {
       offset: number,
       limit: number,
     ): Promise<string> {
-      const [row] = await queryRows<{ body: string }>(
+      return readPage(
         db,
-        pageQuery(
-          sql`select e.*, g.name as group_name from ${eggCollections} e
-            left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id
-            where e.farm_id = ${farmId}
-              and (${filter.groupId}::uuid is null or e.group_id = ${filter.groupId}::uuid)
-              and (${filter.from}::date is null or e.collected_on >= ${filter.from}::date)
-              and (${filter.to}::date is null or e.collected_on <= ${filter.to}::date)`,
-          sql`collected_on desc, created_at desc, id desc`,
-          collectionFields,
-          offset,
-          limit,
-        ),
+        sql`select e.*, g.name as group_name from ${eggCollections} e
+          left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id
+          where e.farm_id = ${farmId}
+            and (${filter.groupId}::uuid is null or e.group_id = ${filter.groupId}::uuid)
+            and (${filter.from}::date is null or e.collected_on >= ${filter.from}::date)
+            and (${filter.to}::date is null or e.collected_on <= ${filter.to}::date)`,
+        sql`collected_on desc, created_at desc, id desc`,
+        collectionFields,
+        offset,
+        limit,
       );
-      return row!.body;
     },
 
     /**
