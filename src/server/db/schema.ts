@@ -675,6 +675,12 @@ export const eggCollections = pgTable(
     note: text('note'),
     /** who recorded it: a farm sitter changes only their own */
     recordedBy: uuid('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * the collection as the list shows it but its two names, JSON text of EggCollection, written by
+     * a BEFORE trigger (routines/functions/egg_collections_item.sql; NOT NULL since migration
+     * 0042); never written here
+     */
+    item: text('item'),
     ...timestamps,
   },
   (table) => [
@@ -685,8 +691,20 @@ export const eggCollections = pgTable(
       columns: [table.farmId, table.groupId],
       foreignColumns: [groups.farmId, groups.id],
     }).onDelete('set null'),
-    index('egg_collections_farm_id_group_id_idx').on(table.farmId, table.groupId, table.collectedOn.desc()),
-    index('egg_collections_farm_id_collected_on_idx').on(table.farmId, table.collectedOn.desc()),
+    // the list's whole order (migration 0042): a page is a slice of one of them
+    index('egg_collections_farm_id_group_id_idx').on(
+      table.farmId,
+      table.groupId,
+      table.collectedOn.desc(),
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('egg_collections_farm_id_collected_on_idx').on(
+      table.farmId,
+      table.collectedOn.desc(),
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
     index('egg_collections_recorded_by_idx')
       .on(table.recordedBy)
       .where(sql`${table.recordedBy} is not null`),
@@ -717,6 +735,12 @@ export const milkRecords = pgTable(
     note: text('note'),
     /** who recorded it: a farm sitter changes only their own */
     recordedBy: uuid('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * the collection as the list shows it but its two names, JSON text of EggCollection, written by
+     * a BEFORE trigger (routines/functions/egg_collections_item.sql; NOT NULL since migration
+     * 0042); never written here
+     */
+    item: text('item'),
     ...timestamps,
   },
   (table) => [

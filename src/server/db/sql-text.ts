@@ -101,6 +101,16 @@ export async function readPage(
 }
 
 /**
+ * A row's kept JSON (its `item`, written by a trigger: care_entries_item, egg_collections_item)
+ * with the fields it leaves out, names that change on their own, spliced in at its start.
+ */
+export function withFields(item: string, fields: Record<string, string | null>): string {
+  let head = '{';
+  for (const [key, value] of Object.entries(fields)) head += `"${key}":${JSON.stringify(value)},`;
+  return head + item.slice(1);
+}
+
+/**
  * The JSON text of Page<T> from its items' JSON texts, `limit + 1` of them read: the extra one only
  * tells there is a next page.
  */

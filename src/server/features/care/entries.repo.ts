@@ -17,6 +17,7 @@ import {
   queryRows,
   recordedBy,
   recorderJoin,
+  withFields,
 } from '../../db/sql-text';
 import { latestWeightsStatement } from './weights.repo';
 
@@ -357,12 +358,9 @@ export function createEntriesRepo(db: Database) {
         order by e.date_recorded desc, e.created_at desc, e.id desc`,
       );
       if (!rows.length) return null;
-      const animalName = JSON.stringify(rows[0]!.animalName);
       // (an animal without entries: its one row has no item)
-      const items = rows.flatMap(({ item, recordedBy }) =>
-        item === null
-          ? []
-          : [`{"animalName":${animalName},"recordedBy":${JSON.stringify(recordedBy)},${item.slice(1)}`],
+      const items = rows.flatMap(({ item, animalName, recordedBy }) =>
+        item === null ? [] : [withFields(item, { animalName, recordedBy })],
       );
       return pageText(items, offset, limit);
     },

@@ -408,9 +408,9 @@ export type Table = { name: string; keys: string[]; omit: string[] };
 
 /**
  * What the JSON document holds, parents first (the order an import inserts them). Left out: what
- * triggers derive (group_log, each animal's list item and each care entry's, latest withdrawal
- * days, group ids), photo
- * keys (the photos are not in the document), and secrets (share links, calendar feed).
+ * triggers derive (group_log, the list items of animals, care entries and egg collections, latest
+ * withdrawal days, group ids), photo keys (the photos are not in the document), and secrets (share
+ * links, calendar feed).
  */
 export const tables: Table[] = [
   { name: 'species', keys: ['id'], omit: [] },
@@ -440,7 +440,7 @@ export const tables: Table[] = [
   { name: 'reminders', keys: ['id'], omit: [] },
   { name: 'reminder_animals', keys: ['reminder_id', 'animal_id'], omit: [] },
   { name: 'breedings', keys: ['id'], omit: [] },
-  { name: 'egg_collections', keys: ['id'], omit: ['recorded_by'] },
+  { name: 'egg_collections', keys: ['id'], omit: ['recorded_by', 'item'] },
   { name: 'milk_records', keys: ['id'], omit: ['recorded_by'] },
   { name: 'stock_movements', keys: ['id'], omit: ['recorded_by'] },
   // after the groups and animals they name (an animal's sale among them)

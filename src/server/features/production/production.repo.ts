@@ -8,10 +8,11 @@ import {
   changedColumns,
   isoTimestamp,
   jsonObject,
+  pageText,
   queryRows,
-  readPage,
   recordedBy,
   recorderJoin,
+  withFields,
 } from '../../db/sql-text';
 
 export type NewCollection = {
@@ -145,23 +146,38 @@ export function createProductionRepo(db: Database) {
       return rows.length > 0;
     },
 
-    /** One page of collections, newest first, as the JSON text of Page<EggCollection>: one statement. */
+    /**
+     * One page of collections, newest first, as the JSON text of Page<EggCollection>: one
+     * statement. Each collection's JSON is kept with its row (`item`, migration 0042); its group's
+     * and its recorder's names are spliced in (they change on their own). A farm's page and a
+     * group's are two statements, each a slice of its own index whatever the days asked: with
+     * `$group is null or group_id = $group` the one plan PostgreSQL keeps for a prepared statement
+     * sorted every collection of the farm, and it planned each request afresh instead.
+     */
     async list(
       farmId: string,
       filter: { groupId: string | null; from: string | null; to: string | null },
       offset: number,
       limit: number,
     ): Promise<string> {
-      return readPage(
+      const rows = await queryRows<{ item: string; groupName: string | null; recordedBy: string | null }>(
         db,
-        sql`select e.*, g.name as group_name from ${eggCollections} e
-          left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id
-          where e.farm_id = ${farmId}
-            and (${filter.groupId}::uuid is null or e.group_id = ${filter.groupId}::uuid)
-            and (${filter.from}::date is null or e.collected_on >= ${filter.from}::date)
-            and (${filter.to}::date is null or e.collected_on <= ${filter.to}::date)`,
-        sql`collected_on desc, created_at desc, id desc`,
-        collectionFields,
+        sql`select e.item, g.name as "groupName", ${recordedBy}
+          from (
+            select e.item, e.group_id, e.recorded_by, e.collected_on, e.created_at, e.id
+            from ${eggCollections} e
+            where e.farm_id = ${farmId} ${filter.groupId ? sql`and e.group_id = ${filter.groupId}` : sql``}
+              and e.collected_on between coalesce(${filter.from}::date, '-infinity')
+                and coalesce(${filter.to}::date, 'infinity')
+            order by e.collected_on desc, e.created_at desc, e.id desc
+            offset ${offset} limit ${limit + 1}
+          ) e
+          left join ${groups} g on g.farm_id = ${farmId} and g.id = e.group_id
+          ${recorderJoin(sql`e.recorded_by`)}
+          order by e.collected_on desc, e.created_at desc, e.id desc`,
+      );
+      return pageText(
+        rows.map(({ item, groupName, recordedBy }) => withFields(item, { groupName, recordedBy })),
         offset,
         limit,
       );

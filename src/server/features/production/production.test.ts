@@ -233,6 +233,51 @@ describe.each(backends)('eggs on %s', (backend) => {
     await ok(await call(owner, 'DELETE', `/api/v1/egg-collections/${kept.id}`), 204);
   });
 
+  it('lists each collection as its write answered it, through an edit, renames and a deleted group', async () => {
+    // the list joins each collection's kept JSON (migration 0042) with its group's and recorder's
+    // names as they are now: held to the collection as a change answers it, read after it
+    const listed = async (id: string) =>
+      (await ok<Page<EggCollection>>(await call(owner, 'GET', '/api/v1/egg-collections'))).items.find(
+        (item) => item.id === id,
+      );
+    const listedAsChanged = async (id: string, changes: Record<string, unknown> = {}) => {
+      const { withdrawal: _, ...answer } = await ok<EggCollectionWritten>(
+        await call(owner, 'PATCH', `/api/v1/egg-collections/${id}`, changes),
+      );
+      const row = await listed(id);
+      expect(row).toStrictEqual(answer);
+      return row!;
+    };
+    const coop = await group('Hen "house" 2');
+    const { id } = await collect({
+      groupId: coop,
+      collectedOn: addDays(today, -1),
+      eggs: 9,
+      note: 'Two “double-yolk”',
+    });
+    expect(await listedAsChanged(id)).toMatchObject({
+      groupName: 'Hen "house" 2',
+      recordedBy: 'olive.owner@example.com',
+    });
+    expect(
+      await listedAsChanged(id, { eggs: 11, cracked: 1, dirty: 2, small: null, discarded: 3, note: null }),
+    ).toMatchObject({ eggs: 11, saleable: 8, note: null });
+
+    await ok(await call(owner, 'PATCH', `/api/v1/groups/${coop}`, { name: 'Coop by the orchard' }));
+    await ok(await call(owner, 'PATCH', '/api/v1/profile', { ownerName: 'Olive Owner-Smith' }));
+    expect(await listed(id)).toMatchObject({
+      groupName: 'Coop by the orchard',
+      recordedBy: 'Olive Owner-Smith',
+    });
+    await listedAsChanged(id);
+
+    await ok(await call(owner, 'DELETE', `/api/v1/groups/${coop}`), 204);
+    expect(await listed(id)).toMatchObject({ groupId: null, groupName: null });
+    await listedAsChanged(id);
+    await ok(await call(owner, 'PATCH', '/api/v1/profile', { ownerName: null }));
+    await ok(await call(owner, 'DELETE', `/api/v1/egg-collections/${id}`), 204);
+  });
+
   it('lets a farm sitter record, and change or delete only what they recorded', async () => {
     const coop = await group('Sitter Coop');
     const owners = await collect({ groupId: coop, eggs: 7 });

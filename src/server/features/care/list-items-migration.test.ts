@@ -1,6 +1,7 @@
-// Migration 0041 (decision 0053): care entries written before it get their history item, and only
-// that: the table's other triggers (the group log, the withdrawal days) are off while it fills the
-// items and on again after it, so a care write after the upgrade still keeps the group log.
+// Migrations 0041 and 0042 (decision 0053): care entries written before them get their history
+// item, and only that: the table's other triggers (the group log, the withdrawal days) are off
+// while it fills the items and on again after it, so a care write after the upgrade still keeps
+// the group log; egg collections get their list item.
 import { describe, expect, it } from 'vitest';
 import {
   migrationsFolder,
@@ -11,7 +12,7 @@ import {
 import { backends } from '../../../../test/support/test-app';
 
 describe.each(backends)('the history items migration on %s', (backend) => {
-  it('gives every earlier entry its item without rewriting the group log, and leaves the triggers on', async () => {
+  it('gives every earlier entry and collection its item without rewriting the group log, and leaves the triggers on', async () => {
     const oldFolder = migrationsUpTo('0040_animals_species_in_farm');
     const { rows, migrate, close } = await upgradeDatabase(backend, 'paddock_history_items', oldFolder);
     try {
@@ -31,6 +32,11 @@ describe.each(backends)('the history items migration on %s', (backend) => {
           'medical', '2026-03-01', 'Oxytetracycline', 2.5, 'mL', 28, '${olive}',
           '2026-03-01 08:30:00.123+00', '2026-03-02 09:00:00+00')
         returning id, batch_id`);
+      const [eggs] =
+        await rows(`insert into egg_collections (farm_id, id, group_id, collected_on, eggs, dirty,
+          discarded, note, recorded_by, created_at, updated_at)
+        values ('${farm}', gen_random_uuid(), '${String(group!.id)}', '2026-03-01', 12, 2, 1, 'Cold morning',
+          '${olive}', '2026-03-01 07:00:00+00', '2026-03-01 07:00:00.5+00') returning id`);
       const logBefore = await rows(`select xmin::text as version, item from group_log order by row_id`);
       expect(logBefore).toHaveLength(1);
 
@@ -61,6 +67,22 @@ describe.each(backends)('the history items migration on %s', (backend) => {
         noteContent: null,
         createdAt: '2026-03-01T08:30:00.123Z',
         updatedAt: '2026-03-02T09:00:00.000Z',
+      });
+      const [collection] = await rows(`select item from egg_collections where id = '${String(eggs!.id)}'`);
+      expect(JSON.parse(String(collection!.item))).toStrictEqual({
+        id: eggs!.id,
+        groupId: group!.id,
+        collectedOn: '2026-03-01',
+        eggs: 12,
+        cracked: null,
+        dirty: 2,
+        small: null,
+        discarded: 1,
+        saleable: 11,
+        note: 'Cold morning',
+        recordedById: olive,
+        createdAt: '2026-03-01T07:00:00.000Z',
+        updatedAt: '2026-03-01T07:00:00.500Z',
       });
       // the group log's row was not written again
       expect(await rows(`select xmin::text as version, item from group_log order by row_id`)).toEqual(
