@@ -53,6 +53,80 @@ describe.each(backends)('money on %s', (backend) => {
     await t?.close();
   });
 
+  it('pages a long history of entries and priced lots newest first, each once, whatever the filter', async () => {
+    // a farm of its own: 60 entries over 60 days, and 3 priced lots received among them
+    const farmer = (await t.signUpAndConfirm('paula.pages@example.com', password)).cookie;
+    const coop = await group('Coop', farmer);
+    const start = '2025-01-01';
+    for (let day = 0; day < 60; day++)
+      await record(
+        {
+          kind: day % 3 === 0 ? 'income' : 'expense',
+          amount: 100 + day,
+          category: 'Eggs',
+          occurredOn: addDays(start, day),
+          ...(day % 2 === 0 ? { groupId: coop } : {}),
+        },
+        farmer,
+      );
+    const wormer = await ok<{ id: string }>(
+      await call(farmer, 'POST', '/api/v1/medicines', { name: 'Wormer', unit: 'mL' }),
+      201,
+    );
+    for (const [day, price] of [
+      [5, 1.5],
+      [30, 2.5],
+      [58, 3.5],
+    ] as const)
+      await ok(
+        await call(farmer, 'POST', `/api/v1/medicines/${wormer.id}/lots`, {
+          quantity: 10,
+          receivedOn: addDays(start, day),
+          price,
+        }),
+        201,
+      );
+    const everyPage = async (query: string) => {
+      const rows: MoneyEntry[] = [];
+      let offset: number | null = 0;
+      while (offset !== null) {
+        const page = await list(`${query}${query ? '&' : '?'}offset=${offset}`, farmer);
+        expect(page.items.length).toBeLessThanOrEqual(50);
+        rows.push(...page.items);
+        offset = page.nextOffset;
+      }
+      return rows;
+    };
+    const newestFirst = (rows: MoneyEntry[]) =>
+      [...rows].sort(
+        (a, b) => b.occurredOn.localeCompare(a.occurredOn) || b.createdAt.localeCompare(a.createdAt),
+      );
+
+    const all = await everyPage('');
+    expect(all).toHaveLength(63);
+    expect(new Set(all.map((row) => row.id)).size).toBe(63);
+    expect(all).toEqual(newestFirst(all));
+    expect(all.filter((row) => row.source === 'medicine').map((row) => row.amount)).toEqual([3.5, 2.5, 1.5]);
+    // the first page ends where the second begins
+    expect((await list('', farmer)).items.map((row) => row.id)).toEqual(
+      all.slice(0, 50).map((row) => row.id),
+    );
+
+    const expenses = await everyPage('?kind=expense');
+    expect(expenses.map((row) => row.id)).toEqual(
+      all.filter((row) => row.kind === 'expense').map((row) => row.id),
+    );
+    const february = await everyPage('?from=2025-02-01&to=2025-02-28');
+    expect(february.map((row) => row.id)).toEqual(
+      all.filter((row) => row.occurredOn.startsWith('2025-02')).map((row) => row.id),
+    );
+    const coops = await everyPage(`?groupId=${coop}&kind=income`);
+    expect(coops.map((row) => row.id)).toEqual(
+      all.filter((row) => row.groupId === coop && row.kind === 'income').map((row) => row.id),
+    );
+    expect(coops.every((row) => row.groupName === 'Coop')).toBe(true);
+  });
+
   it('records, reads, changes and deletes an entry, its amount exact to the cent', async () => {
     const flock = await group('Flock A');
     const feed = await record({
