@@ -735,12 +735,6 @@ export const milkRecords = pgTable(
     note: text('note'),
     /** who recorded it: a farm sitter changes only their own */
     recordedBy: uuid('recorded_by').references(() => user.id, { onDelete: 'set null' }),
-    /**
-     * the collection as the list shows it but its two names, JSON text of EggCollection, written by
-     * a BEFORE trigger (routines/functions/egg_collections_item.sql; NOT NULL since migration
-     * 0042); never written here
-     */
-    item: text('item'),
     ...timestamps,
   },
   (table) => [
