@@ -484,7 +484,8 @@ export const careEntries = pgTable(
  * Every row a group's log shows, as the JSON text of CareBatch (src/shared/schemas/care.ts): one
  * per batch recorded for the group (`row_id` the batch's id) and one per entry of its animals' own
  * (`own`, `row_id` the entry's id). Kept by triggers on care_entries, animal_groups and animals
- * (routines/functions/group_log_*.sql), never written by the app.
+ * (routines/functions/group_log_*.sql), never written by the app. Its rows stay uncompressed in
+ * the table up to 8 KB (toast_tuple_target, migration 0043: drizzle cannot say it).
  */
 export const groupLog = pgTable(
   'group_log',
