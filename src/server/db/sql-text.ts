@@ -69,13 +69,15 @@ export const jsonArray = (fields: SQL, from: SQL, order: SQL) =>
   sql`(select coalesce(json_agg(item), '[]'::json) from (select ${fields} from ${from} order by ${order}) item)`;
 
 /**
- * One page of `rows` (a query of the filtered rows, in no order, with their `recorded_by`) as the
- * JSON text of Page<T>, in `order` (its columns, unqualified: 'day desc, id desc'), each row as the
- * `fields` (a select list, as in jsonObject, which may name `recordedBy`) of the alias given.
- * `limit` + 1 rows are read; the extra one only tells there is a next page. One statement, whose
- * rows (each one's JSON) the process joins: numbering and aggregating them in SQL cost more than
- * the rows' own JSON (decision 0053). The outer select only writes each sorted row, so it keeps
- * their order; every list's order is held to it by its tests.
+ * One page as the JSON text of Page<T>. `rows` are the page's rows and one more: already filtered,
+ * ordered by `order` (its columns, unqualified: 'day desc, id desc'), offset and limited to
+ * `limit + 1` by the caller's statement, so that it reads no further than the page (each source
+ * sliced before its names are joined: decision 0053), and carrying their `recorded_by`. Each row
+ * becomes the `fields` (a select list, as in jsonObject, which may name `recordedBy`) of the
+ * alias given; the extra row only tells there is a next page. One statement, whose rows (each
+ * one's JSON) the process joins: numbering and aggregating them in SQL cost more than their JSON.
+ * The outer select only writes each sorted row, so it keeps their order; every list's order is
+ * held to it by its tests.
  */
 export async function readPage(
   db: Pick<Database, 'execute'>,
@@ -88,9 +90,7 @@ export async function readPage(
   const items = await queryRows<{ item: string }>(
     db,
     sql`select row_to_json(item)::text as item from (
-      select ${fields(sql`page`)} from (
-        select * from (${rows}) filtered order by ${order} offset ${offset} limit ${limit + 1}
-      ) page ${recorderJoin(sql`page.recorded_by`)}
+      select ${fields(sql`page`)} from (${rows}) page ${recorderJoin(sql`page.recorded_by`)}
       order by ${order}) item`,
   );
   return pageText(

@@ -33,8 +33,8 @@ import {
   changedColumns,
   isoTimestamp,
   jsonObject,
-  pageText,
   queryRows,
+  readPage,
   recordedBy,
   recorderJoin,
 } from '../../db/sql-text';
@@ -260,21 +260,16 @@ export function createMoneyRepo(db: Database) {
         ? sql``
         : sql`union all (select ${columns} from (${medicineExpenses(farmId)}) lot
             where ${asked} order by ${order} limit ${reach})`;
-      const rows = await queryRows<{ item: string }>(
+      return readPage(
         db,
-        sql`select row_to_json(item)::text as item from (
-          select ${entryFields(sql`page`)} from (
-            select money.*, g.name as group_name, a.name as animal_name from (
-              select ${columns} from (${entries} ${lots}) sources
-              order by ${order} offset ${offset} limit ${limit + 1}
-            ) money
-            left join ${groups} g on g.farm_id = ${farmId} and g.id = money.group_id
-            left join ${animals} a on a.farm_id = ${farmId} and a.id = money.animal_id
-          ) page ${recorderJoin(sql`page.recorded_by`)}
-          order by ${order}) item`,
-      );
-      return pageText(
-        rows.map((row) => row.item),
+        sql`select money.*, g.name as group_name, a.name as animal_name from (
+            select ${columns} from (${entries} ${lots}) sources
+            order by ${order} offset ${offset} limit ${limit + 1}
+          ) money
+          left join ${groups} g on g.farm_id = ${farmId} and g.id = money.group_id
+          left join ${animals} a on a.farm_id = ${farmId} and a.id = money.animal_id`,
+        order,
+        entryFields,
         offset,
         limit,
       );

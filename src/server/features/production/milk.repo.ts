@@ -234,16 +234,21 @@ export function createMilkRepo(db: Database) {
       limit: number,
     ): Promise<string> {
       const { animalId = null, groupId = null, from = null, to = null } = filter;
+      const order = sql`milked_on desc, milking desc, created_at desc, id desc`;
+      // a statement per filter given (a farm's, an animal's, a group's does'), each a slice of an
+      // index: never `$x is null or …`, which no plan kept for a prepared statement can use
+      const ofAnimal = animalId ? sql`and r.animal_id = ${animalId}` : sql``;
+      const ofGroup = groupId
+        ? sql`and exists (select 1 from ${animalGroups} ag
+            where ag.farm_id = r.farm_id and ag.animal_id = r.animal_id and ag.group_id = ${groupId})`
+        : sql``;
       return readPage(
         db,
-        sql`select r.* from (${named(sql`${milkRecords}`)}) r
-          where r.farm_id = ${farmId}
-            and (${animalId}::uuid is null or r.animal_id = ${animalId}::uuid)
-            and (${groupId}::uuid is null or exists (select 1 from ${animalGroups} ag
-              where ag.farm_id = r.farm_id and ag.animal_id = r.animal_id and ag.group_id = ${groupId}::uuid))
-            and (${from}::date is null or r.milked_on >= ${from}::date)
-            and (${to}::date is null or r.milked_on <= ${to}::date)`,
-        sql`milked_on desc, milking desc, created_at desc, id desc`,
+        named(sql`(select r.* from ${milkRecords} r
+          where r.farm_id = ${farmId} ${ofAnimal} ${ofGroup}
+            and r.milked_on between coalesce(${from}::date, '-infinity') and coalesce(${to}::date, 'infinity')
+          order by ${order} offset ${offset} limit ${limit + 1})`),
+        order,
         recordFields,
         offset,
         limit,

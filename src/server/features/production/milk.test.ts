@@ -600,6 +600,11 @@ describe.each(backends)('milk on %s', (backend) => {
     const rest = await list(`animalId=${old}&offset=${pageSize}`);
     expect(rest).toMatchObject({ nextOffset: null });
     expect(rest.items).toHaveLength(60 - pageSize);
+    // the two pages are the animal's 60 records once each, newest first
+    const both = [...page.items, ...rest.items];
+    expect(new Set(both.map((record) => record.id)).size).toBe(60);
+    const days = both.map((record) => record.milkedOn);
+    expect(days).toEqual([...days].sort().reverse());
     expect((await production(`animalId=${old}`)).does[0]).toMatchObject({
       lactationStart: addDays(today, -90),
       daysInMilk: 90,
