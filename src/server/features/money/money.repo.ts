@@ -75,7 +75,7 @@ const medicineExpenses = (farmId: string) => sql`
   select l.id, 'medicine'::text as source, 'expense'::text as kind,
     coalesce(received.occurred_on, (l.created_at at time zone f.time_zone)::date) as occurred_on,
     l.price::numeric(12, 2) as amount, ${medicineCategory}::text as category,
-    null::uuid as group_id, null::text as group_name, null::uuid as animal_id, null::text as animal_name,
+    null::uuid as group_id, null::uuid as animal_id,
     received.quantity::numeric(12, 3) as quantity, m.unit::text as quantity_unit,
     m.name || coalesce(', lot ' || l.lot_number, '') as note, null::uuid as animal_sale_of,
     m.id as medicine_id, received.recorded_by, l.created_at, l.updated_at
@@ -89,20 +89,23 @@ const medicineExpenses = (farmId: string) => sql`
   ) received on true
   where l.farm_id = ${farmId} and l.price is not null`;
 
-/** The farm's entries with their group's and animal's names (the columns of `medicineExpenses`). */
+/** The farm's entries (the columns of `medicineExpenses`). */
 const entryRows = (farmId: string, where: SQL = sql`true`) => sql`
-  select e.id, 'entry'::text as source, e.kind, e.occurred_on, e.amount, e.category,
-    e.group_id, g.name as group_name, e.animal_id, a.name as animal_name,
-    e.quantity, e.quantity_unit, e.note, e.animal_sale_of, null::uuid as medicine_id,
+  select e.id, 'entry'::text as source, e.kind, e.occurred_on, e.amount, e.category, e.group_id,
+    e.animal_id, e.quantity, e.quantity_unit, e.note, e.animal_sale_of, null::uuid as medicine_id,
     e.recorded_by, e.created_at, e.updated_at
   from ${moneyEntries} e
-  left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id
-  left join ${animals} a on a.farm_id = e.farm_id and a.id = e.animal_id
   where e.farm_id = ${farmId} and ${where}`;
 
+/** Rows of `entryRows` / `medicineExpenses` with their group's and animal's names. */
+const named = (farmId: string, rows: SQL) => sql`
+  select money.*, g.name as group_name, a.name as animal_name from ${rows} money
+  left join ${groups} g on g.farm_id = ${farmId} and g.id = money.group_id
+  left join ${animals} a on a.farm_id = ${farmId} and a.id = money.animal_id`;
+
 /**
- * A row of `entryRows` / `medicineExpenses` (alias given, its recorder joined by recorderJoin) as
- * the fields of MoneyEntry (jsonObject).
+ * A row of `named` (alias given, its recorder joined by recorderJoin) as the fields of
+ * MoneyEntry (jsonObject).
  */
 const entryFields = (r: SQL) => sql`${r}.id, ${r}.source, ${r}.kind, ${r}.occurred_on::text as "occurredOn",
   ${r}.amount::float8 as amount, ${r}.category, ${r}.group_id as "groupId", ${r}.group_name as "groupName",
@@ -128,7 +131,7 @@ export function createMoneyRepo(db: Database) {
   async function find(farmId: string, id: string): Promise<MoneyEntry | null> {
     const [row] = await queryRows<{ body: string }>(
       db,
-      sql`select ${jsonObject(entryFields(sql`r`), sql`(${entryRows(farmId, sql`e.id = ${id}`)}) r ${recorderJoin(sql`r.recorded_by`)}`)}::text as body`,
+      sql`select ${jsonObject(entryFields(sql`r`), sql`(${named(farmId, sql`(${entryRows(farmId, sql`e.id = ${id}`)})`)}) r ${recorderJoin(sql`r.recorded_by`)}`)}::text as body`,
     );
     return parse<MoneyEntry>(row?.body);
   }
@@ -247,27 +250,18 @@ export function createMoneyRepo(db: Database) {
           and coalesce(${filter.to}::date, 'infinity')
         and kind = coalesce(${filter.kind}::text, kind)`;
       const reach = offset + limit + 1;
-      const columns = sql`id, source, kind, occurred_on, amount, category, group_id, animal_id, quantity,
-        quantity_unit, note, animal_sale_of, medicine_id, recorded_by, created_at, updated_at`;
-      const entries = sql`(select e.id, 'entry'::text as source, e.kind, e.occurred_on, e.amount, e.category,
-          e.group_id, e.animal_id, e.quantity, e.quantity_unit, e.note, e.animal_sale_of,
-          null::uuid as medicine_id, e.recorded_by, e.created_at, e.updated_at
-        from ${moneyEntries} e
-        where e.farm_id = ${farmId} ${filter.groupId ? sql`and e.group_id = ${filter.groupId}` : sql``}
-          and ${asked}
+      const entries = sql`(${entryRows(farmId, filter.groupId ? sql`e.group_id = ${filter.groupId} and ${asked}` : asked)}
         order by ${order} limit ${reach})`;
       const lots = filter.groupId
         ? sql``
-        : sql`union all (select ${columns} from (${medicineExpenses(farmId)}) lot
+        : sql`union all (select * from (${medicineExpenses(farmId)}) lot
             where ${asked} order by ${order} limit ${reach})`;
       return readPage(
         db,
-        sql`select money.*, g.name as group_name, a.name as animal_name from (
-            select ${columns} from (${entries} ${lots}) sources
-            order by ${order} offset ${offset} limit ${limit + 1}
-          ) money
-          left join ${groups} g on g.farm_id = ${farmId} and g.id = money.group_id
-          left join ${animals} a on a.farm_id = ${farmId} and a.id = money.animal_id`,
+        named(
+          farmId,
+          sql`(select * from (${entries} ${lots}) sources order by ${order} offset ${offset} limit ${limit + 1})`,
+        ),
         order,
         entryFields,
         offset,

@@ -6,8 +6,6 @@ import type { Database } from '../../db/database';
 import { animalGroups, animals, careEntries, eggCollections, groups, species } from '../../db/schema';
 import {
   changedColumns,
-  isoTimestamp,
-  jsonObject,
   pageText,
   queryRows,
   recordedBy,
@@ -31,33 +29,30 @@ export type NewCollection = {
 export type CollectionChanges = Partial<Omit<NewCollection, 'id' | 'groupId' | 'recordedBy'>>;
 
 /**
- * A collection with its group's name as `group_name` (alias given, its recorder joined by
- * recorderJoin) as the fields of EggCollection (jsonObject).
+ * The collections of `rows` (alias `e`: a table or a CTE, with their `item`, migration 0042) with
+ * their group's and recorder's names beside each, for `collectionOf`.
  */
-const collectionFields = (r: SQL) => sql`${r}.id, ${r}.group_id as "groupId", ${r}.group_name as "groupName",
-  ${r}.collected_on::text as "collectedOn", ${r}.eggs, ${r}.cracked, ${r}.dirty, ${r}.small, ${r}.discarded,
-  ${r}.eggs - ${r}.discarded as saleable, ${r}.note, ${recordedBy},
-  ${r}.recorded_by as "recordedById", ${isoTimestamp(sql`${r}.created_at`)} as "createdAt",
-  ${isoTimestamp(sql`${r}.updated_at`)} as "updatedAt"`;
+const namedCollections = (rows: SQL, where: SQL = sql`true`) =>
+  sql`select e.item, g.name as "groupName", ${recordedBy} from ${rows} e
+    left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id
+    ${recorderJoin(sql`e.recorded_by`)}
+    where ${where}`;
 
-/** The JSON text of the collections of `rows` (alias `e`, a table or a CTE), as one EggCollection. */
-const collectionBody = (rows: SQL, where: SQL = sql`true`) =>
-  sql`select ${jsonObject(
-    collectionFields(sql`r`),
-    sql`(select e.*, g.name as group_name from ${rows} e
-      left join ${groups} g on g.farm_id = e.farm_id and g.id = e.group_id where ${where}) r
-      ${recorderJoin(sql`r.recorded_by`)}`,
-  )}::text as body`;
+type NamedCollection = { item: string; groupName: string | null; recordedBy: string | null };
+
+/** A collection's JSON text (EggCollection): its kept item with its names spliced in. */
+const collectionOf = ({ item, groupName, recordedBy }: NamedCollection) =>
+  withFields(item, { groupName, recordedBy });
 
 const parse = <T>(text: string | null | undefined): T | null => (text ? (JSON.parse(text) as T) : null);
 
 export function createProductionRepo(db: Database) {
   async function find(farmId: string, id: string): Promise<EggCollection | null> {
-    const [row] = await queryRows<{ body: string }>(
+    const [row] = await queryRows<NamedCollection>(
       db,
-      collectionBody(sql`${eggCollections}`, sql`e.farm_id = ${farmId} and e.id = ${id}`),
+      namedCollections(sql`${eggCollections}`, sql`e.farm_id = ${farmId} and e.id = ${id}`),
     );
-    return parse<EggCollection>(row?.body);
+    return row ? parse<EggCollection>(collectionOf(row)) : null;
   }
 
   return {
@@ -98,7 +93,7 @@ export function createProductionRepo(db: Database) {
      * repeat, or the group is gone): one statement, so a group deleted meanwhile is no error.
      */
     async insert(farmId: string, row: NewCollection): Promise<EggCollection | null> {
-      const [written] = await queryRows<{ body: string }>(
+      const [written] = await queryRows<NamedCollection>(
         db,
         sql`with ins as (
             insert into ${eggCollections} (id, farm_id, group_id, collected_on, eggs, cracked, dirty, small,
@@ -109,9 +104,9 @@ export function createProductionRepo(db: Database) {
             on conflict (farm_id, id) do nothing
             returning *
           )
-          ${collectionBody(sql`ins`)}`,
+          ${namedCollections(sql`ins`)}`,
       );
-      return parse<EggCollection>(written?.body);
+      return written ? parse<EggCollection>(collectionOf(written)) : null;
     },
 
     /** Changes the fields given; null when the farm has no such collection. */
@@ -125,16 +120,16 @@ export function createProductionRepo(db: Database) {
         discarded: 'discarded',
         note: 'note',
       });
-      const [written] = await queryRows<{ body: string }>(
+      const [written] = await queryRows<NamedCollection>(
         db,
         sql`with upd as (
             update ${eggCollections} set ${sets}
             where farm_id = ${farmId} and id = ${id}
             returning *
           )
-          ${collectionBody(sql`upd`)}`,
+          ${namedCollections(sql`upd`)}`,
       );
-      return parse<EggCollection>(written?.body);
+      return written ? parse<EggCollection>(collectionOf(written)) : null;
     },
 
     /** Deletes a collection; false when the farm has no such collection. */
@@ -160,27 +155,19 @@ export function createProductionRepo(db: Database) {
       offset: number,
       limit: number,
     ): Promise<string> {
-      const rows = await queryRows<{ item: string; groupName: string | null; recordedBy: string | null }>(
+      const rows = await queryRows<NamedCollection>(
         db,
-        sql`select e.item, g.name as "groupName", ${recordedBy}
-          from (
-            select e.item, e.group_id, e.recorded_by, e.collected_on, e.created_at, e.id
-            from ${eggCollections} e
+        sql`${namedCollections(
+          sql`(select * from ${eggCollections} e
             where e.farm_id = ${farmId} ${filter.groupId ? sql`and e.group_id = ${filter.groupId}` : sql``}
               and e.collected_on between coalesce(${filter.from}::date, '-infinity')
                 and coalesce(${filter.to}::date, 'infinity')
             order by e.collected_on desc, e.created_at desc, e.id desc
-            offset ${offset} limit ${limit + 1}
-          ) e
-          left join ${groups} g on g.farm_id = ${farmId} and g.id = e.group_id
-          ${recorderJoin(sql`e.recorded_by`)}
+            offset ${offset} limit ${limit + 1})`,
+        )}
           order by e.collected_on desc, e.created_at desc, e.id desc`,
       );
-      return pageText(
-        rows.map(({ item, groupName, recordedBy }) => withFields(item, { groupName, recordedBy })),
-        offset,
-        limit,
-      );
+      return pageText(rows.map(collectionOf), offset, limit);
     },
 
     /**
