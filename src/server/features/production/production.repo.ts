@@ -4,14 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { EggCollection, EggProduction, EggWithdrawal } from '../../../shared/schemas/production';
 import type { Database } from '../../db/database';
 import { animalGroups, animals, careEntries, eggCollections, groups, species } from '../../db/schema';
-import {
-  changedColumns,
-  pageText,
-  queryRows,
-  recordedBy,
-  recorderJoin,
-  withFields,
-} from '../../db/sql-text';
+import { changedColumns, pageText, queryRows, recordedBy, recorderJoin, withFields } from '../../db/sql-text';
 
 export type NewCollection = {
   id: string;
