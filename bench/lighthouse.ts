@@ -1,9 +1,11 @@
 // Lighthouse (mobile, simulated throttling) performance and accessibility scores for the public
 // pages and, signed in on a farm seeded with a season (npm run seed:farm), /home, /my-animals and
-// the heaviest cold visit (the edit-animal page: bench/bundle-size.ts names it), against a freshly
-// started production build (dist/server/main.js). Budget: performance ≥ 95.
+// the heaviest cold visits (an animal's page and its edit page: bench/bundle-size.ts names the
+// heaviest), against a freshly started production build (dist/server/main.js). Budget:
+// performance ≥ 95.
 // Lighthouse is fetched on demand (npx) rather than kept as a dependency: it is large and only
 // this benchmark needs it. usage: npm run build && npm run bench:lighthouse [-- --only /home]
+// (pages whose path starts so, or by name: --only animal, --only animal-edit)
 // [--runs 5] (one page, and each page measured several times: a score varies ±8 between identical
 // runs on a 2-core machine, so compare medians).
 import { execFileSync, spawn } from 'node:child_process';
@@ -70,15 +72,19 @@ async function seededFarm(): Promise<{ cookie: string; animalId: string }> {
 
 try {
   const { cookie, animalId } = await seededFarm();
-  const pages: { page: string; signedIn: boolean }[] = [
+  const pages: { page: string; signedIn: boolean; name?: string }[] = [
     { page: '/', signedIn: false },
     { page: '/auth', signedIn: false },
     { page: '/home', signedIn: true },
     { page: '/my-animals', signedIn: true },
-    // the heaviest cold visit of the app's pages
-    { page: `/animal/${animalId}/edit`, signedIn: true },
+    // the heaviest cold visits of the app's pages (bench/bundle-size.ts names the heaviest): an
+    // animal's page, and its edit page
+    { page: `/animal/${animalId}`, signedIn: true, name: 'animal' },
+    { page: `/animal/${animalId}/edit`, signedIn: true, name: 'animal-edit' },
   ];
-  for (const { page, signedIn } of pages.filter((one) => !only || one.page.startsWith(only))) {
+  for (const { page, signedIn } of pages.filter(
+    (one) => !only || one.page.startsWith(only) || one.name === only,
+  )) {
     const scores: number[] = [];
     for (let run = 1; run <= runs; run++) scores.push(measure(page, signedIn, cookie));
     if (runs > 1)
@@ -115,14 +121,21 @@ function measure(page: string, signedIn: boolean, cookie: string): number {
   const report = JSON.parse(readFileSync(output, 'utf8')) as {
     finalDisplayedUrl: string;
     categories: Record<string, { score: number }>;
-    audits: Record<string, { displayValue?: string }>;
+    audits: Record<
+      string,
+      { displayValue?: string; details?: { items?: { items?: { node?: { nodeLabel?: string } }[] }[] } }
+    >;
   };
+  // what the LCP was: the page's largest text or image, as Lighthouse labels it
+  const lcpElement =
+    report.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel;
   if (signedIn && new URL(report.finalDisplayedUrl).pathname !== page)
     throw new Error(`${page} ended at ${report.finalDisplayedUrl}: the session cookie was not used`);
   const performance = Math.round(report.categories.performance!.score * 100);
   console.log(
     `${page.padEnd(11)} performance ${performance} (budget ≥ 95${performance >= 95 ? ', OK' : ', BELOW'}), accessibility ${Math.round(report.categories.accessibility!.score * 100)}, ` +
-      `FCP ${report.audits['first-contentful-paint']?.displayValue}, LCP ${report.audits['largest-contentful-paint']?.displayValue}, TBT ${report.audits['total-blocking-time']?.displayValue}, CLS ${report.audits['cumulative-layout-shift']?.displayValue}`,
+      `FCP ${report.audits['first-contentful-paint']?.displayValue}, LCP ${report.audits['largest-contentful-paint']?.displayValue}, TBT ${report.audits['total-blocking-time']?.displayValue}, CLS ${report.audits['cumulative-layout-shift']?.displayValue}` +
+      (lcpElement ? `, LCP element '${lcpElement.slice(0, 40)}'` : ''),
   );
   return performance;
 }

@@ -341,6 +341,45 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
       );
     });
 
+    it("draws the edit page's heading before the form's code comes, and keeps it (decision 0054)", async () => {
+      // a first visit on a new device, the form's code held back: the heading (the page's largest
+      // text, Lighthouse's LCP) must not wait for the form libraries, and is the one the form keeps
+      const { context: fresh, page: visit } = await openPage(browser(), { viewport: phone });
+      try {
+        await fresh.addCookies(await context.cookies());
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await visit.route(/\/assets\/edit-animal-form-[\w-]+\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await visit.goto(`${stack.baseUrl}/animal/${ids.clover}/edit`);
+        const edit = visit.getByRole('main');
+        const heading = edit.getByRole('heading', { name: 'Edit Clover', exact: true });
+        await expectVisible(heading);
+        expect(await edit.getByLabel('Breed', { exact: true }).count(), 'fields before the code').toBe(0);
+        await heading.evaluate((element) => element.setAttribute('data-drawn-first', ''));
+        release();
+        const breed = edit.getByLabel('Breed', { exact: true });
+        await expectVisible(breed);
+        expect(await breed.inputValue()).toBe('Saanen cross');
+        expect(await heading.getAttribute('data-drawn-first'), 'the same heading').toBe('');
+
+        // the form's code failing to come (the connection dropped) says so, as a page's would
+        const { context: dropped, page: again } = await openPage(browser(), { viewport: phone });
+        try {
+          await dropped.addCookies(await context.cookies());
+          await again.route(/\/assets\/edit-animal-form-[\w-]+\.js$/, (route) => route.abort());
+          await again.goto(`${stack.baseUrl}/animal/${ids.clover}/edit`);
+          await expectVisible(again.getByText(/Paddock may have been updated, or the connection dropped/));
+        } finally {
+          await dropped.close();
+        }
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it("renames Pepper to 'Pepper Jack' and adds him to Show Team", async () => {
       // the form's reads go out beside the animal's, each once (the form once asked for the
       // groups again as it appeared)

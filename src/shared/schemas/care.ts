@@ -10,6 +10,7 @@ import {
   timeOfDay,
 } from './common';
 import { weightUnits } from './profile';
+import { medicineRoutes } from '../medicines/units';
 
 export const entryTypes = ['medical', 'weight', 'note'] as const;
 export type EntryType = (typeof entryTypes)[number];
@@ -56,16 +57,8 @@ const bodyCondition = z.optional(
       ),
   ),
 );
-/** How a medicine was given, as a vet's medicine record asks. */
-export const medicineRoutes = ['oral', 'injection', 'topical', 'pour-on', 'other'] as const;
-export type MedicineRoute = (typeof medicineRoutes)[number];
-export const medicineRouteLabels: Record<MedicineRoute, string> = {
-  oral: 'Oral',
-  injection: 'Injection',
-  topical: 'Topical',
-  'pour-on': 'Pour-on',
-  other: 'Other',
-};
+/** How a medicine was given: its list and labels live apart from the schemas. */
+export { medicineRouteLabels, medicineRoutes, type MedicineRoute } from '../medicines/units';
 /** a withdrawal period in whole days (0: none); the longest labels ask for under three years */
 const withdrawalDays = (what: string) =>
   z.optional(

@@ -3,19 +3,15 @@
 // the farm's milk unit (lbs, kg, L or gal), converted like weights are (src/shared/units/milk.ts).
 // The part discarded for a milk withdrawal is stored, saleable computed (as eggs, decision 0037).
 import * as z from 'zod/mini';
+import { milkings } from '../units/milk';
 import { calendarDate, pageOffset, latestTodayOnEarth, measurement, optionalText, recordId } from './common';
 
 export const milkUnits = ['lbs', 'kg', 'L', 'gal'] as const;
 export type MilkUnit = (typeof milkUnits)[number];
 export const milkUnitMessage = 'Choose lbs, kg, L or gal';
 
-export const milkings = ['morning', 'evening', 'once'] as const;
-export type Milking = (typeof milkings)[number];
-export const milkingLabels: Record<Milking, string> = {
-  morning: 'Morning',
-  evening: 'Evening',
-  once: 'Once a day',
-};
+/** A day's milkings: their list and labels live apart from the schemas. */
+export { milkingLabels, milkings, type Milking } from '../units/milk';
 
 export const maxMilk = 1000;
 /** 0.01–1,000 in the unit, two decimals at most (numeric(7, 2)) */

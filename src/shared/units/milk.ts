@@ -33,3 +33,12 @@ export function formatMilk(value: number, from: MilkUnit, farmUnit: MilkUnit): s
   const shown = roundMilk(convertMilk(value, from, farmUnit));
   return `${formatNumber(shown, { maximumFractionDigits: 2 })} ${farmUnit}`;
 }
+
+/** A day's milkings (apart from the schemas: a page that only shows one loads no zod to say it). */
+export const milkings = ['morning', 'evening', 'once'] as const;
+export type Milking = (typeof milkings)[number];
+export const milkingLabels: Record<Milking, string> = {
+  morning: 'Morning',
+  evening: 'Evening',
+  once: 'Once a day',
+};

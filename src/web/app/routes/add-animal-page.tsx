@@ -12,6 +12,7 @@ import {
   emptyAnimalForm,
   type AnimalFormSubmit,
 } from '../../features/animals/components/animal-form';
+import { AnimalFormFrame } from '../../features/animals/components/animal-form-frame';
 import { groupsQuery } from '../../features/groups/api/groups';
 import { ApiError } from '../../lib/api';
 import { saveOrQueue, waitingToSync } from '../../lib/outbox';
@@ -95,18 +96,21 @@ export default function AddAnimalPage() {
   };
 
   return (
-    <AnimalForm
-      mode="add"
+    <AnimalFormFrame
       heading={routeGroup ? `New animal in ${routeGroup.name}` : 'New animal'}
-      defaultValues={{
-        ...emptyAnimalForm,
-        ...(scannedIsElectronicId ? { electronicId: scanned } : { tagId: scanned }),
-        groupIds: routeGroup ? [routeGroup.id] : [],
-      }}
-      groups={groups.data}
-      weightUnit={profile.data.weightUnit}
       backHref={routeGroup ? `/group/${routeGroup.id}/animals` : '/my-animals'}
-      onSubmit={onSubmit}
-    />
+    >
+      <AnimalForm
+        mode="add"
+        defaultValues={{
+          ...emptyAnimalForm,
+          ...(scannedIsElectronicId ? { electronicId: scanned } : { tagId: scanned }),
+          groupIds: routeGroup ? [routeGroup.id] : [],
+        }}
+        groups={groups.data}
+        weightUnit={profile.data.weightUnit}
+        onSubmit={onSubmit}
+      />
+    </AnimalFormFrame>
   );
 }

@@ -1,197 +1,20 @@
-// /animal/:animalId/edit: the animal form, prefilled, with Cancel (back, nothing saved) and Delete. Only the fields the user changed are sent
-// (plus the full set of groups), so an unchanged weight keeps the unit it was recorded in.
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { useLocation, useParams } from 'wouter';
-import type { Animal, AnimalUpdate } from '../../../shared/schemas/animals';
-import type { Group } from '../../../shared/schemas/groups';
-import type { WeightUnit } from '../../../shared/schemas/profile';
-import { convertWeight, formatWeight, roundWeight } from '../../../shared/units/weights';
+// /animal/:animalId/edit: the animal, its groups and species, then the form (edit-animal-form.tsx).
+// The form's code comes apart from the page's, asked as the page's code runs, beside its reads:
+// the page draws the form's frame and heading around it, so the heading (the page's largest text)
+// paints once, without waiting for the form libraries (decision 0054).
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'wouter';
 import { isNotFound, Loading, LoadError } from '../../components/page-states';
-import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/dialog';
-import { useToast } from '../../components/ui/toaster';
-import {
-  animalQuery,
-  speciesQuery,
-  useDeleteAnimal,
-  useRemovePhoto,
-  useUpdateAnimal,
-  useUploadPhoto,
-} from '../../features/animals/api/animals';
-import {
-  AnimalForm,
-  type AnimalFormSubmit,
-  type AnimalFormValues,
-  parentFormValues,
-} from '../../features/animals/components/animal-form';
+import { animalQuery, speciesQuery } from '../../features/animals/api/animals';
+import { AnimalFormFrame } from '../../features/animals/components/animal-form-frame';
 import { AnimalNotFound } from '../../features/animals/components/animal-not-found';
 import { groupsQuery } from '../../features/groups/api/groups';
-import { ApiError } from '../../lib/api';
 import { profileQuery } from '../../lib/profile';
 import { stillArriving } from '../../lib/query-client';
+import { lazyPart } from '../../components/lazy-part';
 
-/** The saved weight in the farm's current unit (one decimal), and a note when it was converted. */
-function weightInFarmUnit(animal: Animal, farmUnit: WeightUnit): { value: string; hint?: string } {
-  if (animal.weight === null) return { value: '' };
-  const recordedIn = animal.weightUnit ?? 'lbs';
-  if (recordedIn === farmUnit) return { value: String(animal.weight) };
-  return {
-    value: String(roundWeight(convertWeight(animal.weight, recordedIn, farmUnit))),
-    hint: `Recorded as ${formatWeight(animal.weight, recordedIn, recordedIn)}; shown in ${farmUnit}.`,
-  };
-}
-
-function formValues(animal: Animal, weight: string): AnimalFormValues {
-  return {
-    name: animal.name,
-    breed: animal.breed ?? '',
-    sex: animal.sex ?? '',
-    birthDate: animal.birthDate ?? '',
-    weight,
-    speciesId: animal.speciesId ?? '',
-    color: animal.color ?? '',
-    ...parentFormValues(animal),
-    tagId: animal.tagId ?? '',
-    electronicId: animal.electronicId ?? '',
-    groupIds: animal.groups.map((group) => group.id),
-  };
-}
-
-function EditAnimalForm({
-  animal,
-  weightUnit,
-  groups,
-}: {
-  animal: Animal;
-  weightUnit: WeightUnit;
-  /** the page's read of them (a read of its own here, mounted later, would ask again) */
-  groups: UseQueryResult<Group[]>;
-}) {
-  const [, navigate] = useLocation();
-  const toast = useToast();
-  const update = useUpdateAnimal(animal.id);
-  const upload = useUploadPhoto();
-  const removePhoto = useRemovePhoto();
-  const remove = useDeleteAnimal();
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  /** the form's leave guard, handed over by its Delete button: a deleted animal's form is left */
-  const leaveAfterDelete = useRef(async () => {});
-
-  if (groups.isPending) return <Loading place="tight">Loading animal...</Loading>;
-  if (groups.isError)
-    return <LoadError error={groups.error} onRetry={() => void groups.refetch()} look="alert" />;
-
-  const weight = weightInFarmUnit(animal, weightUnit);
-
-  const onSubmit: AnimalFormSubmit = async (values, { photo, isDirty, leave }) => {
-    const changes: AnimalUpdate = {
-      ...(isDirty('name') && { name: values.name }),
-      ...(isDirty('breed') && { breed: values.breed }),
-      ...(isDirty('sex') && { sex: values.sex }),
-      ...(isDirty('birthDate') && { birthDate: values.birthDate }),
-      ...(isDirty('weight') && { weight: values.weight }),
-      ...(isDirty('speciesId') && { speciesId: values.speciesId }),
-      ...(isDirty('color') && { color: values.color }),
-      ...((isDirty('damChoice') || isDirty('dam')) && { damId: values.damId, dam: values.dam }),
-      ...((isDirty('sireChoice') || isDirty('sire')) && { sireId: values.sireId, sire: values.sire }),
-      ...(isDirty('tagId') && { tagId: values.tagId }),
-      ...(isDirty('electronicId') && { electronicId: values.electronicId }),
-      groupIds: values.groupIds,
-    };
-    try {
-      await update.mutateAsync(changes);
-    } catch (error) {
-      toast({
-        title: 'Failed to update animal. Please try again.',
-        description: error instanceof ApiError ? error.message : undefined,
-        variant: 'destructive',
-      });
-      throw error;
-    }
-    try {
-      if (photo.file) await upload.mutateAsync({ id: animal.id, file: photo.file });
-      else if (photo.removeCurrent && animal.photoUrl) await removePhoto.mutateAsync(animal.id);
-    } catch (error) {
-      toast({
-        title: photo.file
-          ? 'The animal was saved, but the photo could not be uploaded.'
-          : 'The animal was saved, but the photo could not be removed.',
-        description: error instanceof ApiError ? error.message : undefined,
-        variant: 'destructive',
-      });
-    }
-    toast({ title: 'Animal updated' });
-    await leave();
-    navigate(`/animal/${animal.id}`);
-  };
-
-  const deleteAnimal = async () => {
-    try {
-      await remove.mutateAsync(animal.id);
-      setConfirmingDelete(false);
-      toast({ title: 'Animal deleted successfully' });
-      await leaveAfterDelete.current();
-      navigate('/my-animals');
-    } catch {
-      setConfirmingDelete(false);
-      toast({ title: 'Failed to delete animal. Please try again.', variant: 'destructive' });
-    }
-  };
-
-  return (
-    <>
-      <AnimalForm
-        mode="edit"
-        animalId={animal.id}
-        parents={{
-          dam: animal.damId && animal.dam ? { id: animal.damId, name: animal.dam } : undefined,
-          sire: animal.sireId && animal.sire ? { id: animal.sireId, name: animal.sire } : undefined,
-        }}
-        heading={`Edit ${animal.name}`}
-        defaultValues={formValues(animal, weight.value)}
-        groups={groups.data}
-        weightUnit={weightUnit}
-        weightHint={weight.hint}
-        currentPhotoUrl={animal.photoUrl}
-        backHref={`/animal/${animal.id}`}
-        onSubmit={onSubmit}
-        footer={(leave) => (
-          <div className="grid grid-cols-2 gap-2">
-            {/* Cancel discards on purpose: no question */}
-            <Button
-              variant="secondary"
-              onClick={() => void leave().then(() => navigate(`/animal/${animal.id}`))}
-            >
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                leaveAfterDelete.current = leave;
-                setConfirmingDelete(true);
-              }}
-            >
-              <Trash2 aria-hidden className="size-4" />
-              Delete
-            </Button>
-          </div>
-        )}
-      />
-      <ConfirmDialog
-        open={confirmingDelete}
-        title={`Delete ${animal.name}?`}
-        message="Are you sure you want to delete this animal? This action cannot be undone."
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={() => void deleteAnimal()}
-        onCancel={() => setConfirmingDelete(false)}
-      />
-    </>
-  );
-}
+const EditAnimalForm = lazyPart(() => import('./edit-animal-form'));
+void EditAnimalForm.preload().catch(() => {}); // (a failure shows once the page asks for it)
 
 export default function EditAnimalPage() {
   const { animalId = '' } = useParams<{ animalId: string }>();
@@ -212,12 +35,20 @@ export default function EditAnimalPage() {
   }
   if (profile.isError)
     return <LoadError error={profile.error} onRetry={() => void profile.refetch()} look="alert" />;
+  if (groups.isPending) return <Loading place="tight">Loading animal...</Loading>;
+  if (groups.isError)
+    return <LoadError error={groups.error} onRetry={() => void groups.refetch()} look="alert" />;
   return (
-    <EditAnimalForm
-      key={animal.data.id}
-      animal={animal.data}
-      weightUnit={profile.data.weightUnit}
-      groups={groups}
-    />
+    <AnimalFormFrame heading={`Edit ${animal.data.name}`} backHref={`/animal/${animal.data.id}`}>
+      <EditAnimalForm
+        key={animal.data.id}
+        fallback={null}
+        animal={animal.data}
+        weightUnit={profile.data.weightUnit}
+        // the data itself, read here: a read of the device's copy answered again before the
+        // form's code came would otherwise not draw this page again, and the form kept the old
+        groups={groups.data}
+      />
+    </AnimalFormFrame>
   );
 }

@@ -15,11 +15,10 @@ import {
 } from '../../../../shared/schemas/animals';
 import type { Group } from '../../../../shared/schemas/groups';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
-import { BackButton } from '../../../components/back-button';
 import { Button } from '../../../components/ui/button';
-import { cardClasses } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { earliestDate } from '../../../../shared/schemas/common';
+import { useDrawnLater } from '../../../hooks/use-drawn-later';
 import { useFarmToday } from '../../../hooks/use-farm-today';
 import { LeaveGuardDialog, useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { todayIsoDate } from '../../../lib/dates';
@@ -225,13 +224,11 @@ export function AnimalForm({
   mode,
   animalId,
   parents,
-  heading,
   defaultValues,
   groups,
   weightUnit,
   weightHint,
   currentPhotoUrl = null,
-  backHref,
   onSubmit,
   footer,
 }: {
@@ -240,18 +237,16 @@ export function AnimalForm({
   animalId?: string;
   /** its linked parents when the form opened */
   parents?: { dam?: { id: string; name: string }; sire?: { id: string; name: string } };
-  heading: ReactNode;
   defaultValues: AnimalFormValues;
   groups: Group[];
   weightUnit: WeightUnit;
   weightHint?: string;
   currentPhotoUrl?: string | null;
-  backHref: string;
   onSubmit: AnimalFormSubmit;
   /** more buttons under the submit button (Edit: Cancel and Delete); `leave` stops the leave guard */
   footer?: (leave: () => Promise<void>) => ReactNode;
 }) {
-  const headingId = useId();
+  const fieldsDrawn = useDrawnLater();
   const { today } = useFarmToday();
   const form = useForm<AnimalFormValues, unknown, AnimalFormOutput>({
     resolver: zodResolver(formSchemas[mode]),
@@ -291,13 +286,9 @@ export function AnimalForm({
   });
 
   return (
-    <div className="space-y-3">
-      <BackButton fallback={backHref} />
+    <>
       <LeaveGuardDialog {...guard.dialog} />
-      <section aria-labelledby={headingId} className={`${cardClasses} space-y-4`}>
-        <h2 id={headingId} className="text-lg font-semibold break-words">
-          {heading}
-        </h2>
+      {fieldsDrawn && (
         <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
           <PhotoField currentUrl={currentPhotoUrl} name={name} onChange={setPhoto} />
           <TextField
@@ -409,7 +400,7 @@ export function AnimalForm({
             {footer?.(guard.allowLeave)}
           </div>
         </form>
-      </section>
-    </div>
+      )}
+    </>
   );
 }

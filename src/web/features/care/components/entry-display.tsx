@@ -1,11 +1,7 @@
 // How a care entry (or a group's batch) reads in a list: its icon, title and details.
 import { NotebookPen, Pill, Scale, type LucideIcon } from 'lucide-react';
-import {
-  medicineRouteLabels,
-  type CareBatch,
-  type CareEntry,
-  type EntryType,
-} from '../../../../shared/schemas/care';
+import type { CareBatch, CareEntry, EntryType } from '../../../../shared/schemas/care';
+import { medicineRouteLabels } from '../../../../shared/medicines/units';
 import { labelDays } from '../../../../shared/care/withdrawal';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { formatWeight, recordedAs } from '../../../../shared/units/weights';

@@ -4,7 +4,7 @@
 import { Link } from 'wouter';
 import { useState } from 'react';
 import { amountText, doseText, scheduleText } from '../../../../shared/medicines/labels';
-import { medicineRouteLabels } from '../../../../shared/schemas/care';
+import { medicineRouteLabels } from '../../../../shared/medicines/units';
 import type { Lot, Medicine } from '../../../../shared/schemas/medicines';
 import { Button, buttonBase, buttonClasses } from '../../../components/ui/button';
 import { cardClasses } from '../../../components/ui/card';

@@ -4,15 +4,8 @@ import { Sun, Sunrise, Sunset } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { shortDate } from '../../../../shared/care/dates';
-import {
-  milkingLabels,
-  milkings,
-  type DoeProduction,
-  type Milking,
-  type MilkUnit,
-  type MilkWithdrawal,
-} from '../../../../shared/schemas/milk';
-import { formatMilk } from '../../../../shared/units/milk';
+import type { DoeProduction, MilkUnit, MilkWithdrawal } from '../../../../shared/schemas/milk';
+import { formatMilk, milkingLabels, milkings, type Milking } from '../../../../shared/units/milk';
 import { TextField } from '../../../components/ui/field';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
 import { usDate } from '../../../lib/dates';
