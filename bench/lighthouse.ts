@@ -1,8 +1,8 @@
 // Lighthouse (mobile, simulated throttling) performance and accessibility scores for the public
-// pages and, signed in on a farm seeded with a season (npm run seed:farm), /home, /my-animals and
-// the heaviest cold visits (an animal's page and its edit page: bench/bundle-size.ts names the
-// heaviest), against a freshly started production build (dist/server/main.js). Budget:
-// performance ≥ 95.
+// pages and, signed in on a farm seeded with a season (npm run seed:farm), /home, /my-animals,
+// /production and the heaviest cold visits (an animal's page and its edit page, standing for the
+// forms: bench/bundle-size.ts names the heaviest), against a freshly started production build
+// (dist/server/main.js). Budget: performance ≥ 95.
 // Lighthouse is fetched on demand (npx) rather than kept as a dependency: it is large and only
 // this benchmark needs it. usage: npm run build && npm run bench:lighthouse [-- --only /home]
 // (pages whose path starts so, or by name: --only animal, --only animal-edit)
@@ -77,6 +77,7 @@ try {
     { page: '/auth', signedIn: false },
     { page: '/home', signedIn: true },
     { page: '/my-animals', signedIn: true },
+    { page: '/production', signedIn: true },
     // the heaviest cold visits of the app's pages (bench/bundle-size.ts names the heaviest): an
     // animal's page, and its edit page
     { page: `/animal/${animalId}`, signedIn: true, name: 'animal' },

@@ -181,6 +181,46 @@ describe.skipIf(!browserAvailable)('eggs: collected in two taps, counted, charte
       await page.setViewportSize(phone);
     });
 
+    it("opens the farm's Production in one piece on a new device: nothing shifts as its reads come", async () => {
+      // the eggs' figures answered last (held half a second), on a screen tall enough to show the
+      // whole page: it once drew each section as its read came, and the eggs' card, growing from
+      // 'Loading' to its chart, pushed the collections and the milk down (Lighthouse CLS 0.29–0.46)
+      const { context: fresh, page: visit } = await openPage(browser(), {
+        viewport: { width: phone.width, height: 3000 },
+      });
+      try {
+        await fresh.addCookies(await context.cookies());
+        await visit.addInitScript(() => {
+          const shifts: number[] = [];
+          Object.assign(window, { paddockShifts: shifts });
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+              shifts.push(entry.value);
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await visit.route(/\/api\/v1\/production\/eggs/, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          await route.continue();
+        });
+        await visit.goto(`${stack.baseUrl}/production`);
+        const production = visit.getByRole('main');
+        await expectVisible(
+          production.getByRole('region', { name: 'Collections', exact: true }).getByTestId('egg-collection'),
+        );
+        await expectVisible(production.getByRole('heading', { name: 'Milk', exact: true }));
+        await visit.waitForLoadState('networkidle');
+        const shifted = await visit.evaluate(() =>
+          (window as unknown as { paddockShifts: number[] }).paddockShifts.reduce(
+            (sum, value) => sum + value,
+            0,
+          ),
+        );
+        expect(shifted, 'layout shift while Production loads').toBeLessThan(0.05);
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it('edits one collection in a dialog and deletes another after the question', async () => {
       await collectionsCard()
         .getByRole('button', { name: `Edit 12 eggs, ${usDate(today)}`, exact: true })

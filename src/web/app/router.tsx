@@ -6,6 +6,8 @@ import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { MembersOnlyNotice, useMembersOnly } from '../components/members-only';
 import { animalQuery, animalSearchQuery, speciesQuery } from '../features/animals/api/animals';
 import { groupsQuery } from '../features/groups/api/groups';
+import { eggProductionQuery } from '../features/production/api/eggs';
+import { milkProductionQuery } from '../features/production/api/milk';
 import { medicineWarningsQuery } from '../features/medicines/api/medicines';
 import { remindersQuery } from '../features/reminders/api/reminders';
 import { farmsQuery } from '../lib/farm';
@@ -81,7 +83,15 @@ export const appRoutes: AppRoute[] = [
   { path: '/group/:groupId/collect-eggs', title: 'Collect Eggs', width: 'form', Page: CollectEggsPage },
   { path: '/collect-eggs', title: 'Collect Eggs', width: 'form', Page: CollectEggsPage },
   { path: '/group/:groupId/production', title: 'Production', Page: ProductionPage },
-  { path: '/production', title: 'Production', Page: ProductionPage },
+  {
+    path: '/production',
+    title: 'Production',
+    Page: ProductionPage,
+    firstReads: () => [
+      eggProductionQuery(),
+      milkProductionQuery({ groupId: undefined, animalId: undefined }),
+    ],
+  },
   {
     path: '/group/:groupId/add-animal',
     title: 'Add Animal',

@@ -5,9 +5,10 @@
 // recorded on this device with no signal show above as 'Waiting to sync'.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ClipboardList, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import type { EggCollection } from '../../../../shared/schemas/production';
 import { ExpandableText } from '../../../components/expandable-text';
+import { lazyPart } from '../../../components/lazy-part';
 import { Loading, LoadError } from '../../../components/page-states';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog, Dialog } from '../../../components/ui/dialog';
@@ -20,8 +21,13 @@ import { useCan } from '../../../lib/farm';
 import { useSession } from '../../../lib/session';
 import { eggCollectionPagesQuery, useDeleteEggCollection } from '../api/eggs';
 import { eggsText, partsText, saleableText } from '../egg-display';
-import { EggCollectionForm } from './egg-collection-form';
+import type { EggCollectionForm as Form } from './egg-collection-form';
 import { ProductionSection } from './production-section';
+
+/** The edit form, with the form libraries: its code comes when a collection is edited. */
+const EggCollectionForm = lazyPart<ComponentProps<typeof Form>>(() =>
+  import('./egg-collection-form').then((module) => ({ default: module.EggCollectionForm })),
+);
 
 /** The list's rows without repeats (pages shift when collections come or go between two reads). */
 function rowsOf(pages: { items: EggCollection[] }[]): EggCollection[] {
@@ -153,6 +159,7 @@ function CollectionList({ groupId }: { groupId?: string }) {
       >
         {editing && (
           <EggCollectionForm
+            fallback={<Loading place="tight">Loading...</Loading>}
             key={editing.id}
             groups={[]}
             chooseGroup={false}

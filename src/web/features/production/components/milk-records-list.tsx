@@ -5,9 +5,10 @@
 // members, and for a farm sitter on their own records only.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { milkingLabels, type MilkRecord, type MilkUnit } from '../../../../shared/schemas/milk';
-import { formatMilk } from '../../../../shared/units/milk';
+import { useState, type ComponentProps } from 'react';
+import type { MilkRecord, MilkUnit } from '../../../../shared/schemas/milk';
+import { formatMilk, milkingLabels } from '../../../../shared/units/milk';
+import { lazyPart } from '../../../components/lazy-part';
 import { LoadError, Loading } from '../../../components/page-states';
 import { Button, buttonBase } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
@@ -16,8 +17,13 @@ import { errorMessage } from '../../../lib/api';
 import { usDate } from '../../../lib/dates';
 import { useCan } from '../../../lib/farm';
 import { useSession } from '../../../lib/session';
+import type { MilkRecordEditDialog as Dialog } from './milk-record-edit-dialog';
 import { milkRecordPagesQuery, useDeleteMilkRecord, type MilkScope } from '../api/milk';
-import { MilkRecordEditDialog } from './milk-record-edit-dialog';
+
+/** The edit dialog, with the form libraries: its code comes when a record is edited. */
+const MilkRecordEditDialog = lazyPart<ComponentProps<typeof Dialog>>(() =>
+  import('./milk-record-edit-dialog').then((module) => ({ default: module.MilkRecordEditDialog })),
+);
 
 const rowButton = `${buttonBase} border border-stone-300 bg-white px-3`;
 
@@ -149,7 +155,14 @@ export function MilkRecordsList({ scope, unit, today }: { scope: MilkScope; unit
           {records.isFetchingNextPage ? 'Loading...' : 'Show more'}
         </Button>
       )}
-      <MilkRecordEditDialog record={editing} today={today} onClose={() => setEditing(null)} />
+      {editing && (
+        <MilkRecordEditDialog
+          fallback={null}
+          record={editing}
+          today={today}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete milk record"
