@@ -14,6 +14,8 @@ import {
   expectNoSeriousA11yViolations,
   expectPath,
   expectVisible,
+  layoutShiftSum,
+  watchLayoutShifts,
 } from './support/checks';
 import { expectToastAndDismiss } from './support/herd';
 import { joinByInvitation, newEmail, signUpAndConfirm } from './support/journeys';
@@ -108,14 +110,7 @@ describe.skipIf(!browserAvailable)('the cabinet’s warnings on Home', () => {
       const { context: fresh, page: visit } = await openPage(browser(), { viewport: phone });
       try {
         await fresh.addCookies(await context.cookies());
-        await visit.addInitScript(() => {
-          const shifts: number[] = [];
-          Object.assign(window, { paddockShifts: shifts });
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-              shifts.push(entry.value);
-          }).observe({ type: 'layout-shift', buffered: true });
-        });
+        await watchLayoutShifts(visit);
         const asked = new Map<string, number>();
         const order: string[] = [];
         visit.on('request', (request) => {
@@ -128,13 +123,7 @@ describe.skipIf(!browserAvailable)('the cabinet’s warnings on Home', () => {
         await expectVisible(home.getByRole('region', { name: 'Medicine Cabinet' }).getByText(low));
         await expectVisible(home.getByRole('heading', { name: /My Herd/ }));
         await visit.waitForLoadState('networkidle');
-        const shifted = await visit.evaluate(() =>
-          (window as unknown as { paddockShifts: number[] }).paddockShifts.reduce(
-            (sum, value) => sum + value,
-            0,
-          ),
-        );
-        expect(shifted, 'layout shift while Home loads').toBeLessThan(0.05);
+        expect(await layoutShiftSum(visit), 'layout shift while Home loads').toBeLessThan(0.05);
         for (const read of [
           '/api/v1/groups',
           '/api/v1/reminders',

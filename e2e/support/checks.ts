@@ -119,3 +119,23 @@ export const headerTitle = (page: Page) => page.getByRole('banner').getByRole('h
 export async function expectHeaderTitle(page: Page, title: string) {
   await eventually(() => headerTitle(page).textContent(), title, `the header's title on ${page.url()}`);
 }
+
+/**
+ * Counts the page's layout shifts from its first paint (call before it opens a page); the answer
+ * of `layoutShiftSum` is their sum, as Lighthouse's CLS adds them for one load.
+ */
+export async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { paddockShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+        shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+export const layoutShiftSum = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { paddockShifts: number[] }).paddockShifts.reduce((sum, value) => sum + value, 0),
+  );

@@ -87,10 +87,7 @@ export const appRoutes: AppRoute[] = [
     path: '/production',
     title: 'Production',
     Page: ProductionPage,
-    firstReads: () => [
-      eggProductionQuery(),
-      milkProductionQuery({ groupId: undefined, animalId: undefined }),
-    ],
+    firstReads: () => [eggProductionQuery(), milkProductionQuery({})],
   },
   {
     path: '/group/:groupId/add-animal',

@@ -209,10 +209,22 @@ export type FirstRead = FetchQueryOptions<any, any, any, any>;
  */
 export function askFirst(reads: readonly FirstRead[]) {
   for (const read of reads)
-    void queryClient.prefetchQuery(read).then(() => {
-      const query = queryClient.getQueryCache().find({ queryKey: read.queryKey as QueryKey, exact: true });
-      if (query?.state.status === 'success') firstAnswers.set(query.queryHash, query.state.dataUpdatedAt);
-    });
+    void queryClient.prefetchQuery(read).then(() => answerIsFirst(read.queryKey as QueryKey));
+}
+
+/** The read's answer in hand counts fresh for a few seconds (`firstAnswerFresh`). */
+function answerIsFirst(queryKey: QueryKey) {
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  if (query?.state.status === 'success') firstAnswers.set(query.queryHash, query.state.dataUpdatedAt);
+}
+
+/**
+ * For a page that waits for reads its sections read too, before drawing them: call it (in a layout
+ * effect, before the sections subscribe) once the page draws them. The answers it waited for then
+ * count fresh for a few seconds, as the first screen's do, so the sections do not ask again.
+ */
+export function answersShared(queryKeys: readonly QueryKey[]) {
+  for (const queryKey of queryKeys) answerIsFirst(queryKey);
 }
 
 /**

@@ -5,6 +5,7 @@
 // (both when it has neither yet, so the empty states say how to start); the farm's shows both.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Egg } from 'lucide-react';
+import { useLayoutEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import { possessive } from '../../../shared/care/rules';
 import { BackButton } from '../../components/back-button';
@@ -18,32 +19,39 @@ import { isMilkable } from '../../features/production/milk-does';
 import { EggCollections } from '../../features/production/components/egg-collections';
 import { EggsSection } from '../../features/production/components/eggs-section';
 import { MilkProductionSection } from '../../features/production/components/milk-production';
-import { stillArriving } from '../../lib/query-client';
+import { answersShared, stillArriving } from '../../lib/query-client';
 import { usePageHeading } from '../page-heading';
 
+type Shows = { eggs: boolean; milk: boolean };
+const both: Shows = { eggs: true, milk: true };
+
 /**
- * The sections' first reads (egg production and collections, milk production and records), read
- * here too: the page waits for them and appears once, rather than growing as each arrives (the
- * milk pushed down by the eggs and their list: Lighthouse CLS 0.29–0.46). The sections read the
- * same queries, so each is asked once.
+ * Whether the first page of a list the page shows (the collections, the milk records) is still on
+ * its way: the page waits for them as for its figures and appears once, rather than growing as each
+ * arrives (the milk pushed down by the eggs and their list: Lighthouse CLS 0.29–0.46). The sections
+ * read the same queries, so each is asked once; a list of a section not shown (or not known yet:
+ * `shows` null) is not asked.
  */
-function useSectionReads(groupId?: string) {
-  const scope = { groupId, animalId: undefined };
-  return [
-    useQuery(eggProductionQuery(groupId)),
-    useInfiniteQuery(eggCollectionPagesQuery(groupId)),
-    useQuery(milkProductionQuery(scope)),
-    useInfiniteQuery(milkRecordPagesQuery(scope)),
-  ] as const;
+function useListsArriving(groupId: string | undefined, shows: Shows | null) {
+  const collections = useInfiniteQuery({ ...eggCollectionPagesQuery(groupId), enabled: !!shows?.eggs });
+  const records = useInfiniteQuery({ ...milkRecordPagesQuery({ groupId }), enabled: !!shows?.milk });
+  return stillArriving(collections, records);
 }
 
-function Production({
-  groupId,
-  shows = { eggs: true, milk: true },
-}: {
-  groupId?: string;
-  shows?: { eggs: boolean; milk: boolean };
-}) {
+/** Once the page draws its sections, what it waited for is theirs: not asked again as they mount. */
+function useSharedWithSections(groupId: string | undefined, drawn: boolean) {
+  useLayoutEffect(() => {
+    if (!drawn) return;
+    answersShared([
+      eggProductionQuery(groupId).queryKey,
+      eggCollectionPagesQuery(groupId).queryKey,
+      milkProductionQuery({ groupId }).queryKey,
+      milkRecordPagesQuery({ groupId }).queryKey,
+    ]);
+  });
+}
+
+function Production({ groupId, shows = both }: { groupId?: string; shows?: Shows }) {
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-2">
@@ -79,31 +87,41 @@ function GroupProduction({ groupId }: { groupId: string }) {
   const group = useQuery(groupQuery(groupId));
   // the sections read these too: asked here first, they are read once
   const animals = useQuery(groupAnimalsQuery(groupId));
-  const reads = useSectionReads(groupId);
-  const [eggs, , milk] = reads;
+  const eggs = useQuery(eggProductionQuery(groupId));
+  const milk = useQuery(milkProductionQuery({ groupId }));
+  // what the group gives: eggs where it has hens or eggs recorded, milk where it has does or milk
+  // recorded, both when neither yet (a failed read shows both: each section says what went wrong)
+  const shows = (() => {
+    if (animals.isPending || eggs.isPending || milk.isPending) return null;
+    const laid =
+      eggs.isError ||
+      animals.isError ||
+      animals.data.some(isHen) ||
+      eggs.data.byMonth.some((month) => month.eggs > 0);
+    const milked =
+      milk.isError || animals.isError || animals.data.some(isMilkable) || milk.data.does.length > 0;
+    return laid || milked ? { eggs: laid, milk: milked } : both;
+  })();
+  const listsArriving = useListsArriving(groupId, shows);
+  useSharedWithSections(groupId, !!shows && !listsArriving);
   usePageHeading(group.data ? `${possessive(group.data.name)} Production` : undefined);
   if (group.isPending) return <Loading>Loading production...</Loading>;
   if (group.isError) {
     if (isNotFound(group.error)) return <NotFound title="Group not found" />;
     return <LoadError error={group.error} onRetry={() => void group.refetch()} />;
   }
-  if (animals.isPending || eggs.isPending || milk.isPending || stillArriving(...reads))
-    return <Loading>Loading production...</Loading>;
-  // (a failed read shows both: each section says what went wrong and offers a retry)
-  const laid =
-    eggs.isError ||
-    animals.isError ||
-    animals.data.some(isHen) ||
-    eggs.data.byMonth.some((month) => month.eggs > 0);
-  const milked =
-    milk.isError || animals.isError || animals.data.some(isMilkable) || milk.data.does.length > 0;
-  return <Production groupId={groupId} shows={laid || milked ? { eggs: laid, milk: milked } : undefined} />;
+  if (!shows || listsArriving) return <Loading>Loading production...</Loading>;
+  return <Production groupId={groupId} shows={shows} />;
 }
 
-/** The farm's: both, once their first reads are in. */
+/** The farm's: both, once their figures and the first page of each list are in. */
 function FarmProduction() {
-  const reads = useSectionReads();
-  if (stillArriving(...reads)) return <Loading>Loading production...</Loading>;
+  const eggs = useQuery(eggProductionQuery());
+  const milk = useQuery(milkProductionQuery({}));
+  const listsArriving = useListsArriving(undefined, both);
+  const arriving = stillArriving(eggs, milk) || listsArriving;
+  useSharedWithSections(undefined, !arriving);
+  if (arriving) return <Loading>Loading production...</Loading>;
   return <Production />;
 }
 
