@@ -1068,6 +1068,12 @@ export const moneyEntries = pgTable(
     note: text('note'),
     animalSaleOf: uuid('animal_sale_of'),
     recordedBy: uuid('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * the entry as the Money list shows it but its three names, JSON text of MoneyEntry, written by
+     * a BEFORE trigger (routines/functions/money_entries_item.sql; NOT NULL since migration 0044);
+     * never written here
+     */
+    item: text('item'),
     ...timestamps,
   },
   (table) => [
@@ -1088,9 +1094,15 @@ export const moneyEntries = pgTable(
       columns: [table.farmId, table.animalSaleOf],
       foreignColumns: [animals.farmId, animals.id],
     }).onDelete('set null'),
-    index('money_entries_farm_id_occurred_on_idx').on(table.farmId, table.occurredOn.desc()),
+    // the list's order whole (migration 0044), as egg_collections'
+    index('money_entries_farm_id_occurred_on_idx').on(
+      table.farmId,
+      table.occurredOn.desc(),
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
     index('money_entries_farm_id_group_id_idx')
-      .on(table.farmId, table.groupId, table.occurredOn.desc())
+      .on(table.farmId, table.groupId, table.occurredOn.desc(), table.createdAt.desc(), table.id.desc())
       .where(sql`${table.groupId} is not null`),
     index('money_entries_farm_id_animal_id_idx')
       .on(table.farmId, table.animalId)

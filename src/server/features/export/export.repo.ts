@@ -408,9 +408,9 @@ export type Table = { name: string; keys: string[]; omit: string[] };
 
 /**
  * What the JSON document holds, parents first (the order an import inserts them). Left out: what
- * triggers derive (group_log, the list items of animals, care entries and egg collections, latest
- * withdrawal days, group ids), photo keys (the photos are not in the document), and secrets (share
- * links, calendar feed).
+ * triggers derive (group_log, the list items of animals, care entries, egg collections and money
+ * entries, latest withdrawal days, group ids), photo keys (the photos are not in the document), and
+ * secrets (share links, calendar feed).
  */
 export const tables: Table[] = [
   { name: 'species', keys: ['id'], omit: [] },
@@ -444,7 +444,8 @@ export const tables: Table[] = [
   { name: 'milk_records', keys: ['id'], omit: ['recorded_by'] },
   { name: 'stock_movements', keys: ['id'], omit: ['recorded_by'] },
   // after the groups and animals they name (an animal's sale among them)
-  { name: 'money_entries', keys: ['id'], omit: ['recorded_by'] },
+  // its list item derived by a trigger (migration 0044)
+  { name: 'money_entries', keys: ['id'], omit: ['recorded_by', 'item'] },
 ];
 
 export function createExportRepo(db: Database) {

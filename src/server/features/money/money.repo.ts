@@ -32,11 +32,11 @@ import {
 import {
   changedColumns,
   isoTimestamp,
-  jsonObject,
+  pageText,
   queryRows,
-  readPage,
   recordedBy,
   recorderJoin,
+  withFields,
 } from '../../db/sql-text';
 
 /** A transaction of another service (the animals service's, marking an animal sold). */
@@ -67,7 +67,7 @@ export type MoneyFilter = {
 };
 
 /**
- * The cabinet's priced lots as Money rows (the columns of `entryRows`): dated by their 'received'
+ * The cabinet's priced lots as Money rows (an entry's columns): dated by their 'received'
  * movement (the first, should a correction have added another), else the day they were added on
  * the farm's calendar; the quantity received in the medicine's unit.
  */
@@ -89,30 +89,38 @@ const medicineExpenses = (farmId: string) => sql`
   ) received on true
   where l.farm_id = ${farmId} and l.price is not null`;
 
-/** The farm's entries (the columns of `medicineExpenses`). */
-const entryRows = (farmId: string, where: SQL = sql`true`) => sql`
-  select e.id, 'entry'::text as source, e.kind, e.occurred_on, e.amount, e.category, e.group_id,
-    e.animal_id, e.quantity, e.quantity_unit, e.note, e.animal_sale_of, null::uuid as medicine_id,
-    e.recorded_by, e.created_at, e.updated_at
-  from ${moneyEntries} e
-  where e.farm_id = ${farmId} and ${where}`;
-
-/** Rows of `entryRows` / `medicineExpenses` with their group's and animal's names. */
-const named = (farmId: string, rows: SQL) => sql`
-  select money.*, g.name as group_name, a.name as animal_name from ${rows} money
-  left join ${groups} g on g.farm_id = ${farmId} and g.id = money.group_id
-  left join ${animals} a on a.farm_id = ${farmId} and a.id = money.animal_id`;
+/**
+ * A row of `medicineExpenses` (alias given) as MoneyEntry's fields but its three names (a select
+ * list, as in jsonObject): the JSON an entry keeps as its `item` (migration 0044), built at read for
+ * the cabinet's priced lots, which are few.
+ */
+const lotFields = (r: SQL) => sql`${r}.id, ${r}.source, ${r}.kind, ${r}.occurred_on::text as "occurredOn",
+  ${r}.amount::float8 as amount, ${r}.category, ${r}.group_id as "groupId", ${r}.animal_id as "animalId",
+  ${r}.quantity::float8 as quantity, ${r}.quantity_unit as "quantityUnit", ${r}.note,
+  ${r}.animal_sale_of as "animalSaleOf", ${r}.medicine_id as "medicineId",
+  ${isoTimestamp(sql`${r}.created_at`)} as "createdAt", ${isoTimestamp(sql`${r}.updated_at`)} as "updatedAt"`;
 
 /**
- * A row of `named` (alias given, its recorder joined by recorderJoin) as the fields of
- * MoneyEntry (jsonObject).
+ * Money rows (alias `m`: each with its `item`, the ids its names are of, and the columns of the
+ * list's order) with their group's, animal's and recorder's names beside each, for `entryOf`.
  */
-const entryFields = (r: SQL) => sql`${r}.id, ${r}.source, ${r}.kind, ${r}.occurred_on::text as "occurredOn",
-  ${r}.amount::float8 as amount, ${r}.category, ${r}.group_id as "groupId", ${r}.group_name as "groupName",
-  ${r}.animal_id as "animalId", ${r}.animal_name as "animalName", ${r}.quantity::float8 as quantity,
-  ${r}.quantity_unit as "quantityUnit", ${r}.note, ${r}.animal_sale_of as "animalSaleOf",
-  ${r}.medicine_id as "medicineId", ${recordedBy},
-  ${isoTimestamp(sql`${r}.created_at`)} as "createdAt", ${isoTimestamp(sql`${r}.updated_at`)} as "updatedAt"`;
+const namedEntries = (farmId: string, rows: SQL, where: SQL = sql`true`) =>
+  sql`select m.item, g.name as "groupName", a.name as "animalName", ${recordedBy} from ${rows} m
+    left join ${groups} g on g.farm_id = ${farmId} and g.id = m.group_id
+    left join ${animals} a on a.farm_id = ${farmId} and a.id = m.animal_id
+    ${recorderJoin(sql`m.recorded_by`)}
+    where ${where}`;
+
+type NamedEntry = {
+  item: string;
+  groupName: string | null;
+  animalName: string | null;
+  recordedBy: string | null;
+};
+
+/** An entry's JSON text (MoneyEntry): its kept item with its names spliced in. */
+const entryOf = ({ item, groupName, animalName, recordedBy }: NamedEntry) =>
+  withFields(item, { groupName, animalName, recordedBy });
 
 /** kilograms of milk in one of the unit held by `unit` (SQL): the factors of src/shared/units/milk.ts */
 const kilogramsOf = (unit: SQL) =>
@@ -129,11 +137,11 @@ const expenses = sql`coalesce(sum(amount) filter (where kind = 'expense'), 0)`;
 
 export function createMoneyRepo(db: Database) {
   async function find(farmId: string, id: string): Promise<MoneyEntry | null> {
-    const [row] = await queryRows<{ body: string }>(
+    const [row] = await queryRows<NamedEntry>(
       db,
-      sql`select ${jsonObject(entryFields(sql`r`), sql`(${named(farmId, sql`(${entryRows(farmId, sql`e.id = ${id}`)})`)}) r ${recorderJoin(sql`r.recorded_by`)}`)}::text as body`,
+      namedEntries(farmId, sql`${moneyEntries}`, sql`m.farm_id = ${farmId} and m.id = ${id}`),
     );
-    return parse<MoneyEntry>(row?.body);
+    return row ? parse<MoneyEntry>(entryOf(row)) : null;
   }
 
   return {
@@ -238,9 +246,10 @@ export function createMoneyRepo(db: Database) {
     /**
      * One page of the farm's money, newest first, as the JSON text of Page<MoneyEntry>: one
      * statement. Each source (the entries, the cabinet's priced lots) gives only as many of its
-     * newest rows as the page can reach, the page is sliced from their union, and only its rows
-     * get their group's, animal's and recorder's names. A farm's page and a group's are two
-     * statements (a group has no lots), and the days and the kind are compared to their
+     * newest rows as the page can reach (the entries a slice of their index), the page is sliced
+     * from their union, and only its rows get their group's, animal's and recorder's names,
+     * spliced into the JSON each entry keeps (`item`, migration 0044). A farm's page and a group's
+     * are two statements (a group has no lots), and the days and the kind are compared to their
      * coalesced bounds, never `$x is null or …`: the plan PostgreSQL keeps for a prepared
      * statement can then use the index of the entries' order (decision 0053).
      */
@@ -250,23 +259,26 @@ export function createMoneyRepo(db: Database) {
           and coalesce(${filter.to}::date, 'infinity')
         and kind = coalesce(${filter.kind}::text, kind)`;
       const reach = offset + limit + 1;
-      const entries = sql`(${entryRows(farmId, filter.groupId ? sql`e.group_id = ${filter.groupId} and ${asked}` : asked)}
+      const entries = sql`(select e.id, e.occurred_on, e.created_at, e.item, e.group_id, e.animal_id,
+          e.recorded_by from ${moneyEntries} e
+        where e.farm_id = ${farmId} ${filter.groupId ? sql`and e.group_id = ${filter.groupId}` : sql``} and ${asked}
         order by ${order} limit ${reach})`;
       const lots = filter.groupId
         ? sql``
-        : sql`union all (select * from (${medicineExpenses(farmId)}) lot
-            where ${asked} order by ${order} limit ${reach})`;
-      return readPage(
+        : sql`union all (select lot.id, lot.occurred_on, lot.created_at,
+            (select row_to_json(item)::text from (select ${lotFields(sql`lot`)}) item) as item,
+            lot.group_id, lot.animal_id, lot.recorded_by
+          from (${medicineExpenses(farmId)}) lot
+          where ${asked} order by ${order} limit ${reach})`;
+      const rows = await queryRows<NamedEntry>(
         db,
-        named(
+        sql`${namedEntries(
           farmId,
           sql`(select * from (${entries} ${lots}) sources order by ${order} offset ${offset} limit ${limit + 1})`,
-        ),
-        order,
-        entryFields,
-        offset,
-        limit,
+        )}
+          order by m.occurred_on desc, m.created_at desc, m.id desc`,
       );
+      return pageText(rows.map(entryOf), offset, limit);
     },
 
     /**

@@ -8,7 +8,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dateInZone } from '../../../shared/care/dates';
 import type { Page } from '../../../shared/schemas/care';
-import type { GroupFeed, MoneyEntry, MoneySummary } from '../../../shared/schemas/money';
+import {
+  moneyEntrySchema,
+  type GroupFeed,
+  type MoneyEntry,
+  type MoneySummary,
+} from '../../../shared/schemas/money';
 import { apiCalls } from '../../../../test/support/api-calls';
 import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { queryRows } from '../../db/sql-text';
@@ -182,6 +187,37 @@ describe.each(backends)('money on %s', (backend) => {
     await ok(await call(owner, 'DELETE', `/api/v1/money/${feed.id}`), 204);
     await ok(await call(owner, 'GET', `/api/v1/money/${feed.id}`), 404);
     await ok(await call(owner, 'DELETE', `/api/v1/money/${feed.id}`), 404);
+  });
+
+  it('shows each entry with its group’s and animal’s names as they are now, and without a deleted one', async () => {
+    const pen = await group('Pen 4');
+    const ram = await animal('Ramsey', [pen], owner, 'male');
+    const vet = await record({ kind: 'expense', amount: 80, category: 'Vet', groupId: pen, animalId: ram });
+    // each field of the schema, no other (the list item is kept with the row; its names are not)
+    expect(Object.keys(vet).sort()).toEqual(Object.keys(moneyEntrySchema.shape).sort());
+    expect(vet).toMatchObject({ groupName: 'Pen 4', animalName: 'Ramsey' });
+
+    await ok(await call(owner, 'PATCH', `/api/v1/groups/${pen}`, { name: 'Ram pen' }));
+    await ok(await call(owner, 'PATCH', `/api/v1/animals/${ram}`, { name: 'Ramsey II' }));
+    const renamed = (await list()).items.find((item) => item.id === vet.id);
+    expect(renamed).toMatchObject({
+      groupName: 'Ram pen',
+      animalName: 'Ramsey II',
+      updatedAt: vet.updatedAt,
+    });
+
+    await ok(await call(owner, 'DELETE', `/api/v1/animals/${ram}`), 204);
+    await ok(await call(owner, 'DELETE', `/api/v1/groups/${pen}`), 204);
+    const kept = await ok<MoneyEntry>(await call(owner, 'GET', `/api/v1/money/${vet.id}`));
+    expect(kept).toMatchObject({
+      groupId: null,
+      groupName: null,
+      animalId: null,
+      animalName: null,
+      amount: 80,
+    });
+    expect((await list()).items.find((item) => item.id === vet.id)).toEqual(kept);
+    await ok(await call(owner, 'DELETE', `/api/v1/money/${vet.id}`), 204);
   });
 
   it('refuses bad input with a 422 naming the field, and writes nothing', async () => {
