@@ -6,8 +6,8 @@ import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { MembersOnlyNotice, useMembersOnly } from '../components/members-only';
 import { animalQuery, animalSearchQuery, speciesQuery } from '../features/animals/api/animals';
 import { groupsQuery } from '../features/groups/api/groups';
-import { eggProductionQuery } from '../features/production/api/eggs';
-import { milkProductionQuery } from '../features/production/api/milk';
+import { eggCollectionPagesQuery, eggProductionQuery } from '../features/production/api/eggs';
+import { milkProductionQuery, milkRecordPagesQuery } from '../features/production/api/milk';
 import { medicineWarningsQuery } from '../features/medicines/api/medicines';
 import { remindersQuery } from '../features/reminders/api/reminders';
 import { farmsQuery } from '../lib/farm';
@@ -87,7 +87,13 @@ export const appRoutes: AppRoute[] = [
     path: '/production',
     title: 'Production',
     Page: ProductionPage,
-    firstReads: () => [eggProductionQuery(), milkProductionQuery({})],
+    // its figures and the first page of each list: the page waits for all four
+    firstReads: () => [
+      eggProductionQuery(),
+      milkProductionQuery({}),
+      eggCollectionPagesQuery(),
+      milkRecordPagesQuery({}),
+    ],
   },
   {
     path: '/group/:groupId/add-animal',

@@ -8,6 +8,7 @@ import {
   defaultShouldDehydrateQuery,
   focusManager,
   onlineManager,
+  type FetchInfiniteQueryOptions,
   type FetchQueryOptions,
   type Query,
   type QueryKey,
@@ -197,9 +198,15 @@ export const stillArriving = (...queries: Pick<UseQueryResult, 'isPending' | 'fe
 /** What the device kept is shown at once, and asked for again (where there is a network). */
 export const refreshRestored = () => queryClient.invalidateQueries();
 
-/** A read a page shows first: its query options (queryOptions(...)). */
+/**
+ * A read a page shows first: its query options (queryOptions(...)), or a list's
+ * (infiniteQueryOptions(...)), of which the first page is asked.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each read has its own data and key types
-export type FirstRead = FetchQueryOptions<any, any, any, any>;
+export type FirstRead = FetchQueryOptions<any, any, any, any> | FirstPages;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as FirstRead
+type FirstPages = FetchInfiniteQueryOptions<any, any, any, any, any>;
+const isPages = (read: FirstRead): read is FirstPages => read.initialPageParam !== undefined;
 
 /**
  * Asks for the first screen's reads as the app starts, beside the session, rather than once the
@@ -208,8 +215,10 @@ export type FirstRead = FetchQueryOptions<any, any, any, any>;
  * already under way (the device's copy being refreshed) is not asked twice.
  */
 export function askFirst(reads: readonly FirstRead[]) {
-  for (const read of reads)
-    void queryClient.prefetchQuery(read).then(() => answerIsFirst(read.queryKey as QueryKey));
+  for (const read of reads) {
+    const asked = isPages(read) ? queryClient.prefetchInfiniteQuery(read) : queryClient.prefetchQuery(read);
+    void asked.then(() => answerIsFirst(read.queryKey as QueryKey));
+  }
 }
 
 /** The read's answer in hand counts fresh for a few seconds (`firstAnswerFresh`). */

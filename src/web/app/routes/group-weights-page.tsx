@@ -10,6 +10,7 @@ import { formatWeight } from '../../../shared/units/weights';
 import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
+import { ShowAsTable } from '../../components/ui/show-as-table';
 import { groupWeightsQuery } from '../../features/care/api/care';
 import { weightText } from '../../features/care/components/entry-display';
 import { seriesColor, WeightChart } from '../../features/care/components/weight-chart';
@@ -93,9 +94,8 @@ function LatestWeights({ members, unit }: { members: Member[]; unit: WeightUnit 
 /** The chart's points, animal by animal, behind 'Show every weighing'. */
 function EveryWeighing({ members, unit }: { members: Member[]; unit: WeightUnit }) {
   return (
-    <details className="text-sm">
-      <summary className="cursor-pointer py-1 font-medium text-brand-700">Show every weighing</summary>
-      <table className="mt-2 w-full text-left">
+    <ShowAsTable summary="Show every weighing">
+      <table className="w-full text-left">
         <thead className="text-stone-600">
           <tr>
             <th scope="col" className="py-1 pr-2 font-medium">
@@ -121,7 +121,7 @@ function EveryWeighing({ members, unit }: { members: Member[]; unit: WeightUnit 
           )}
         </tbody>
       </table>
-    </details>
+    </ShowAsTable>
   );
 }
 

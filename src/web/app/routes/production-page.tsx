@@ -19,6 +19,7 @@ import { isMilkable } from '../../features/production/milk-does';
 import { EggCollections } from '../../features/production/components/egg-collections';
 import { EggsSection } from '../../features/production/components/eggs-section';
 import { MilkProductionSection } from '../../features/production/components/milk-production';
+import { useDrawnLater } from '../../hooks/use-drawn-later';
 import { answersShared, stillArriving } from '../../lib/query-client';
 import { usePageHeading } from '../page-heading';
 
@@ -52,6 +53,10 @@ function useSharedWithSections(groupId: string | undefined, drawn: boolean) {
 }
 
 function Production({ groupId, shows = both }: { groupId?: string; shows?: Shows }) {
+  // its charts and lists are made in a transition, in slices that give the browser its turn:
+  // made at once, they held a phone in one task of a quarter of a second (Lighthouse's TBT)
+  const drawn = useDrawnLater();
+  if (!drawn) return <Loading>Loading production...</Loading>;
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-2">

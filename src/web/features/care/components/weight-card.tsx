@@ -7,6 +7,7 @@ import type { WeightPoint } from '../../../../shared/schemas/care';
 import type { WeightUnit } from '../../../../shared/schemas/profile';
 import { LoadError, Loading } from '../../../components/page-states';
 import { cardClasses } from '../../../components/ui/card';
+import { ShowAsTable } from '../../../components/ui/show-as-table';
 import { formatUsDate } from '../../../lib/dates';
 import { profileQuery } from '../../../lib/profile';
 import { animalWeightsQuery } from '../api/care';
@@ -55,12 +56,9 @@ export function WeightPointsTable({ points, unit }: { points: WeightPoint[]; uni
 /** The chart's points as a table, behind 'Show as table'. */
 export function WeightTable({ points, unit }: { points: WeightPoint[]; unit: WeightUnit }) {
   return (
-    <details className="text-sm">
-      <summary className="cursor-pointer py-1 font-medium text-brand-700">Show as table</summary>
-      <div className="mt-2">
-        <WeightPointsTable points={points} unit={unit} />
-      </div>
-    </details>
+    <ShowAsTable>
+      <WeightPointsTable points={points} unit={unit} />
+    </ShowAsTable>
   );
 }
 

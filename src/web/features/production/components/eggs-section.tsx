@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { shortDate } from '../../../../shared/care/dates';
 import type { EggProduction } from '../../../../shared/schemas/production';
 import { Loading, LoadError } from '../../../components/page-states';
+import { ShowAsTable } from '../../../components/ui/show-as-table';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
 import { monthLabel } from '../../../lib/dates';
 import { eggProductionQuery } from '../api/eggs';
@@ -100,17 +101,14 @@ function Chart({ production }: { production: EggProduction }) {
         maxLabels={byDay ? 6 : 12}
         label={`Eggs ${byDay ? 'by day' : 'by month'} over ${period}: ${eggsText(total)}, ${discarded} discarded. The table below lists each ${byDay ? 'day' : 'month'}.`}
       />
-      <details className="text-sm">
-        <summary className="cursor-pointer py-1 font-medium text-brand-700">Show as table</summary>
-        <div className="mt-2">
-          <BarTable
-            bars={bars}
-            segments={segments}
-            caption={`Eggs ${byDay ? 'by day' : 'by month'} over ${period}`}
-            heading={byDay ? 'Day' : 'Month'}
-          />
-        </div>
-      </details>
+      <ShowAsTable>
+        <BarTable
+          bars={bars}
+          segments={segments}
+          caption={`Eggs ${byDay ? 'by day' : 'by month'} over ${period}`}
+          heading={byDay ? 'Day' : 'Month'}
+        />
+      </ShowAsTable>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import type { DoeProduction, MilkProduction, MilkUnit } from '../../../../shared
 import { roundMilk } from '../../../../shared/units/milk';
 import { LoadError, Loading } from '../../../components/page-states';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
+import { ShowAsTable } from '../../../components/ui/show-as-table';
 import { WaitingChanges } from '../../../components/waiting-changes';
 import { usDate } from '../../../lib/dates';
 import { milkProductionQuery, type MilkScope } from '../api/milk';
@@ -76,18 +77,15 @@ function MilkByDay({ does, unit }: { does: DoeProduction[]; unit: MilkUnit }) {
         maxLabels={4}
         label={`Milk by day, the last 30 days, in ${unit}: ${format(total('saleable'))} saleable, ${format(total('discarded'))} discarded.`}
       />
-      <details className="text-sm">
-        <summary className="cursor-pointer py-1 font-medium text-brand-700">Show as table</summary>
-        <div className="mt-2">
-          <BarTable
-            bars={bars}
-            segments={milkSegments}
-            caption={`Milk by day, in ${unit}`}
-            heading="Day"
-            format={format}
-          />
-        </div>
-      </details>
+      <ShowAsTable>
+        <BarTable
+          bars={bars}
+          segments={milkSegments}
+          caption={`Milk by day, in ${unit}`}
+          heading="Day"
+          format={format}
+        />
+      </ShowAsTable>
     </div>
   );
 }
