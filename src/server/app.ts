@@ -20,6 +20,7 @@ import { createAnimalsRepo } from './features/animals/animals.repo';
 import { createAnimalsService } from './features/animals/animals.service';
 import { animalsRoutes } from './features/animals/animals.routes';
 import { importRoutes } from './features/animals/import.routes';
+import { gzipReads } from './http/gzip-reads';
 import { clientAddress } from './http/rate-limit';
 import { createRecordsRepo } from './features/records/records.repo';
 import { publicRecordRoutes, recordsRoutes } from './features/records/records.routes';
@@ -178,6 +179,9 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', apiSecurityHeaders({ secure: config.secure }));
   app.use('*', except('/api/*', securityHeaders({ secure: config.secure })));
   app.use('/assets/*', compress());
+  // the farm's reads gzipped for a phone in the barn; not Better Auth's answers, which carry the
+  // session's token (a middleware of every method: a route's permission is found by method and path)
+  app.use('/api/v1/*', gzipReads());
 
   app.use('/api/*', async (c, next) => {
     await next();
