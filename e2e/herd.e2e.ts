@@ -380,6 +380,37 @@ describe.skipIf(!browserAvailable)('the herd: groups and animals', () => {
       }
     });
 
+    it("draws an animal's name before the cards below it are made (issue 31)", async () => {
+      // the head shows in its own commit; the cards below (weights, family, reminders, care
+      // history) are made just after, in a transition, not in the same long task
+      const { context: fresh, page: visit } = await openPage(browser(), { viewport: phone });
+      try {
+        await fresh.addCookies(await context.cookies());
+        await visit.addInitScript(() => {
+          const seen: Record<string, number> = {};
+          let batch = 0;
+          new MutationObserver(() => {
+            batch += 1;
+            for (const heading of document.querySelectorAll('main h2, main h3'))
+              seen[heading.textContent ?? ''] ??= batch;
+          }).observe(document, { childList: true, subtree: true });
+          Object.assign(window, { headingBatches: seen });
+        });
+        await visit.goto(`${stack.baseUrl}/animal/${ids.clover}`);
+        const profile = visit.getByRole('main');
+        await expectVisible(profile.getByRole('heading', { name: 'Care History', exact: true }));
+        const batches = await visit.evaluate(
+          () => (window as unknown as { headingBatches: Record<string, number> }).headingBatches,
+        );
+        expect(batches.Clover, 'the name').toBeDefined();
+        expect(batches.Clover!, 'the name drawn before the care history').toBeLessThan(
+          batches['Care History']!,
+        );
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it("renames Pepper to 'Pepper Jack' and adds him to Show Team", async () => {
       // the form's reads go out beside the animal's, each once (the form once asked for the
       // groups again as it appeared)

@@ -22,6 +22,7 @@ import { WaitingChanges } from '../../components/waiting-changes';
 import { CareHistory } from '../../features/care/components/care-history';
 import { RemindersCard } from '../../features/reminders/components/reminders-card';
 import { WithdrawalBadges } from '../../features/animals/components/withdrawal-badges';
+import { useDrawnLater } from '../../hooks/use-drawn-later';
 import { useFarmToday } from '../../hooks/use-farm-today';
 import { formatUsDate } from '../../lib/dates';
 import { useCan } from '../../lib/farm';
@@ -95,6 +96,9 @@ function AnimalProfile({
 }) {
   const age = animalAge(animal, today);
   const canEdit = useCan('member');
+  // the cards below the details (and the second column) are made just after the first paint, in
+  // a transition: made with the head, they held a phone in one long task before the name showed
+  const rest = useDrawnLater();
   return (
     <div className="space-y-4 lg:grid lg:grid-cols-2 lg:items-start lg:gap-6 lg:space-y-0">
       <div className="space-y-4">
@@ -196,33 +200,39 @@ function AnimalProfile({
           </dl>
         </section>
 
-        <Suspense
-          fallback={
-            <section className={`${cardClasses} space-y-3`}>
-              <h3 className="font-semibold">Weight</h3>
-              <Loading place="section">Loading weights...</Loading>
-            </section>
-          }
-        >
-          <WeightCard animalId={animal.id} name={animal.name} />
-        </Suspense>
+        {rest && (
+          <>
+            <Suspense
+              fallback={
+                <section className={`${cardClasses} space-y-3`}>
+                  <h3 className="font-semibold">Weight</h3>
+                  <Loading place="section">Loading weights...</Loading>
+                </section>
+              }
+            >
+              <WeightCard animalId={animal.id} name={animal.name} />
+            </Suspense>
 
-        {isMilkable(animal) && <MilkCard animalId={animal.id} />}
-        {/* a male cannot carry young: no breeding card for him */}
-        {animal.sex !== 'male' && animal.sex !== 'castrated_male' && <BreedingCard damId={animal.id} />}
-        <FamilyCards animalId={animal.id} />
-        <LeaveHerdCard animal={animal} today={today} />
+            {isMilkable(animal) && <MilkCard animalId={animal.id} />}
+            {/* a male cannot carry young: no breeding card for him */}
+            {animal.sex !== 'male' && animal.sex !== 'castrated_male' && <BreedingCard damId={animal.id} />}
+            <FamilyCards animalId={animal.id} />
+            <LeaveHerdCard animal={animal} today={today} />
+          </>
+        )}
       </div>
-      <div className="space-y-4">
-        <RemindersCard animalId={animal.id} />
-        <section aria-labelledby="care-history-heading" className={`${cardClasses} space-y-3`}>
-          <h3 id="care-history-heading" className="font-semibold">
-            Care History
-          </h3>
-          <WaitingChanges kind="care-entry" animalId={animal.id} />
-          <CareHistory animalId={animal.id} />
-        </section>
-      </div>
+      {rest && (
+        <div className="space-y-4">
+          <RemindersCard animalId={animal.id} />
+          <section aria-labelledby="care-history-heading" className={`${cardClasses} space-y-3`}>
+            <h3 id="care-history-heading" className="font-semibold">
+              Care History
+            </h3>
+            <WaitingChanges kind="care-entry" animalId={animal.id} />
+            <CareHistory animalId={animal.id} />
+          </section>
+        </div>
+      )}
     </div>
   );
 }
