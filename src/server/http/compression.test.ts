@@ -50,7 +50,15 @@ describe('compression', () => {
     expect(gunzipSync(bytes).toString()).toBe(text);
   });
 
-  it('never compresses the session’s answers, a write’s, or a small one', async () => {
+  it('never compresses for a client that refuses gzip, nor the session’s answers, a write’s, or a small one', async () => {
+    // gzip refused by name, whatever else the client takes
+    const refused = await t.request('/api/v1/animals', {
+      cookie,
+      headers: { 'accept-encoding': 'gzip;q=0, *;q=1' },
+    });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect((await refused.json()).length).toBe(30);
+
     const session = await t.request('/api/auth/get-session', { cookie, headers: gzip });
     expect(session.status).toBe(200);
     expect(session.headers.get('content-encoding')).toBeNull();

@@ -8,15 +8,16 @@ import type { MiddlewareHandler } from 'hono';
 /** Smaller answers are sent as they are: gzip's framing and the work would outweigh the bytes. */
 const threshold = 1024;
 
-/** Whether an Accept-Encoding header takes gzip (and does not refuse it with q=0). */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [coding, ...parameters] = part.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') return false;
-    const q = parameters.map((each) => each.trim()).find((each) => each.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
+/** Whether an Accept-Encoding header takes gzip: named, else by `*`, with a q above 0. */
+function acceptsGzip(header: string | undefined): boolean {
+  const weights = new Map(
+    (header ?? '').split(',').map((part) => {
+      const [coding = '', ...parameters] = part.trim().toLowerCase().split(';');
+      const q = parameters.map((each) => each.trim()).find((each) => each.startsWith('q='));
+      return [coding, q ? Number(q.slice(2)) : 1] as const;
+    }),
+  );
+  return (weights.get('gzip') ?? weights.get('*') ?? 0) > 0;
 }
 
 /**
