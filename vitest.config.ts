@@ -12,6 +12,7 @@ const longest = [
   'src/server/backup/backup.test.ts',
   'src/server/http/authorization-matrix.test.ts',
   'src/server/features/export/export.test.ts',
+  'src/server/db/other-farms-plans.test.ts',
   'src/server/auth/auth-hardening.test.ts',
 ];
 

@@ -76,6 +76,12 @@ export async function createTestApp(
   };
   const waitForDelivery = options.waitForDelivery ?? true;
   const queries: string[] = [];
+  /** each statement with its parameters, as the database was sent it */
+  const calls: { text: string; params: unknown[] }[] = [];
+  const logQuery = (text: string, params: unknown[]) => {
+    queries.push(text);
+    calls.push({ text, params });
+  };
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_URL: appUrl,
@@ -91,12 +97,12 @@ export async function createTestApp(
     const fresh = await freshPostgresDatabase('paddock_test', undefined, migratedPostgres());
     drop = fresh.drop;
     databaseUrl = fresh.url;
-    handle = await openDatabase({ kind: 'postgres', url: fresh.url, onQuery: (sql) => queries.push(sql) });
+    handle = await openDatabase({ kind: 'postgres', url: fresh.url, onQuery: logQuery });
   } else {
     handle = await openDatabase({
       kind: 'pglite-memory',
       loadDataDir: migratedPglite(),
-      onQuery: (sql) => queries.push(sql),
+      onQuery: logQuery,
     });
   }
   const logger = createLogger(config.logLevel);
@@ -202,6 +208,15 @@ export async function createTestApp(
     return queries.slice(start).filter((sql) => !sql.includes('from "session" inner join "farm_members"'));
   };
 
+  /** As statementsOf, each with the parameters it was sent with (to explain it again). */
+  const callsOf = async (run: () => Promise<unknown>) => {
+    const start = calls.length;
+    await run();
+    return calls
+      .slice(start)
+      .filter((call) => !call.text.includes('from "session" inner join "farm_members"'));
+  };
+
   return {
     app,
     db: handle.db,
@@ -217,6 +232,7 @@ export async function createTestApp(
     outbox,
     queries,
     statementsOf,
+    callsOf,
     request,
     cookieFrom,
     lastLinkTo,
