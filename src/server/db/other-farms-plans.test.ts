@@ -6,7 +6,10 @@
 // parameters it was sent: no statement may read a table row by row past the farm's own rows
 // (and a few more: the built-in species). A
 // join the planner made by hashing every farm's groups (the egg collections' names, 0.8 of the
-// list's 1.2 ms at 1,000 farms) fails here. PGlite holds one farm's data: nothing to compare.
+// list's 1.2 ms at 1,000 farms) fails here. And a group's weigh-in touches as many buffers
+// (auto_explain's plans of its triggers' statements) beside 10,000 rows of the group's log as
+// beside a season's: the log's upkeep once read the group's whole log at every batch. PGlite holds
+// one farm's data: nothing to compare.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +43,7 @@ function wideScans(node: PlanNode, own: Map<string, number>): string[] {
   return [...here, ...(node.Plans ?? []).flatMap((child) => wideScans(child, own))];
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("a farm's reads beside many farms", () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a farm's reads and writes beside many farms", () => {
   let t: TestApp;
   let client: pg.Client;
   let cookie: string;
@@ -96,6 +99,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a farm's reads beside many farm
       );
       own.set(table, row!.n);
     }
+    ids.farm = farm;
     const one = async (text: string) => (await query<{ id: string }>(text, [farm]))[0]!.id;
     ids.group = await one(`select id from groups where farm_id = $1 and name = 'Group 1'`);
     ids.animal = await one(
@@ -165,4 +169,106 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a farm's reads beside many farm
     expect(explained).toBeGreaterThan(routes.length);
     expect(found).toEqual([]);
   }, 120_000);
+
+  /**
+   * The buffers a care write touches, its triggers' statements included (auto_explain's nested
+   * plans, as notices to this session): the POST's statement run again in a transaction rolled
+   * back, with new ids for what it made.
+   */
+  async function buffersOf(call: { text: string; params: unknown[] }): Promise<number> {
+    const kept = new Set(
+      (
+        await client.query<{ id: string }>(
+          `select id::text from animals where farm_id = $1 union all select id::text from groups where farm_id = $1
+           union all select $1::text union all select id::text from "user"`,
+          [ids.farm],
+        )
+      ).rows.map((row) => row.id),
+    );
+    const renewed = new Map<string, string>();
+    const renew = (value: unknown) =>
+      typeof value === 'string'
+        ? value.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => {
+            if (kept.has(id)) return id;
+            if (!renewed.has(id)) renewed.set(id, randomUUID());
+            return renewed.get(id)!;
+          })
+        : value;
+    let buffers = 0;
+    const count = (notice: { message?: string }) => {
+      const plan = /plan:\s*([\s\S]*)$/.exec(notice.message ?? '')?.[1];
+      if (!plan) return;
+      const { Plan: top } = JSON.parse(plan) as { Plan: Record<string, number> };
+      buffers += (top['Shared Hit Blocks'] ?? 0) + (top['Shared Read Blocks'] ?? 0);
+    };
+    await client.query('begin');
+    try {
+      await client.query(`load 'auto_explain'`);
+      await client.query(`set local auto_explain.log_min_duration = 0`);
+      await client.query(`set local auto_explain.log_nested_statements = on`);
+      await client.query(`set local auto_explain.log_analyze = on`);
+      await client.query(`set local auto_explain.log_timing = off`);
+      await client.query(`set local auto_explain.log_buffers = on`);
+      await client.query(`set local auto_explain.log_format = json`);
+      await client.query(`set local client_min_messages = log`);
+      client.on('notice', count);
+      await client.query({ text: call.text, values: call.params.map(renew) });
+    } finally {
+      client.off('notice', count);
+      await client.query('rollback');
+    }
+    return buffers;
+  }
+
+  it("writes a group's weigh-in at the same cost beside a long history of the group", async () => {
+    // Group 2 of the farm gets 10,000 more rows of its log (years of batches); Group 1 has its season
+    const query = (text: string, values: unknown[] = []) => client.query(text, values);
+    const [{ id: longLogged }] = (
+      await query(`select id from groups where farm_id = $1 and name = 'Group 2'`, [ids.farm])
+    ).rows as [{ id: string }];
+    await query(
+      `insert into group_log (farm_id, row_id, group_id, own, batch_id, date_recorded, created_at, item)
+       select $1, b, $2, false, b, current_date - 700 - n / 20, now() - (700 + n / 20) * interval '1 day', '{}'
+       from (select n, gen_random_uuid() as b from generate_series(1, 10000) n) batches`,
+      [ids.farm, longLogged],
+    );
+    // and the other farms' groups a log of their own (their entries were written without it)
+    await query(
+      `insert into group_log (farm_id, row_id, group_id, own, batch_id, date_recorded, created_at, item)
+       select farm_id, b, id, false, b, current_date - n, now() - n * interval '1 day', '{}'
+       from (select g.farm_id, g.id, n, gen_random_uuid() as b from groups g cross join generate_series(1, 20) n
+             where g.farm_id <> $1) batches`,
+      [ids.farm],
+    );
+    await query('analyze group_log');
+    const weighIn = async (groupId: string) => {
+      const { rows: members } = await query(
+        `select animal_id as id from animal_groups where farm_id = $1 and group_id = $2`,
+        [ids.farm, groupId],
+      );
+      const calls = await t.callsOf(async () => {
+        const response = await t.request('/api/v1/care-entries', {
+          cookie,
+          body: {
+            type: 'weight',
+            groupId,
+            dateRecorded: new Date().toISOString().slice(0, 10),
+            weights: members.map((animal: { id: string }, index) => ({
+              animalId: animal.id,
+              weightValue: 40 + index,
+            })),
+          },
+        });
+        expect(response.status).toBe(201);
+      });
+      const call = calls.find((each) => each.text.includes('insert into "care_entries"'))!;
+      // a second time, when the functions' plans are made: the buffers of the write itself
+      await buffersOf(call);
+      return buffersOf(call);
+    };
+    const season = await weighIn(ids.group!);
+    const years = await weighIn(longLogged);
+    // (16 or 17 animals a group: a few buffers apart)
+    expect(years, `${season} buffers beside a season, ${years} beside years`).toBeLessThan(season + 20);
+  }, 60_000);
 });
