@@ -65,6 +65,19 @@ const [{ farm_id: farmId } = { farm_id: '' }] = await query<{ farm_id: string }>
 );
 
 /**
+ * Of this session's prepared statements named like `pattern`: how many runs used the plan kept
+ * (generic) and how many planned afresh (custom: one that looks cheaper is made at each run).
+ */
+async function plansOf(pattern: string) {
+  const { rows } = await client.query<{ generic: number; custom: number }>(
+    `select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
+     from pg_prepared_statements where name like $1`,
+    [pattern],
+  );
+  return rows[0]!;
+}
+
+/**
  * A write: the app's request timed in a row (each with a new batch), then its statements explained
  * (ANALYZE runs them, triggers and all) in a transaction rolled back, so that each trigger's time
  * shows.
@@ -97,13 +110,7 @@ async function explainWrite(name: string, send: () => Response | Promise<Respons
   started = process.hrtime.bigint();
   for (const run of runs) for (const statement of run) await client.query(statement);
   const database = perRequest(started);
-  const plans = (
-    await client.query<{ generic: number; custom: number }>(
-      `select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
-       from pg_prepared_statements where name like $1`,
-      [`write\\_%\\_${writes.length}`],
-    )
-  ).rows[0]!;
+  const plans = await plansOf(`write\\_%\\_${writes.length}`);
   const lines: string[] = [
     `its statements alone ${database.toFixed(2)} ms (${((database / whole) * 100).toFixed(0)} %), the rest ${(whole - database).toFixed(2)} ms; plans kept / made at each run ${plans.generic} / ${plans.custom}`,
   ];
@@ -190,15 +197,8 @@ for (const { name, request } of await requestsFor(query, farmId)) {
     for (const { name: statementName, text, params } of named)
       await client.query({ name: `${statementName}_${rows.length}`, text, values: params });
   const database = perRequest(started);
-  // whether PostgreSQL kept one plan for each (generic) or planned it again at every run (custom:
-  // a custom plan that looks cheaper than the generic one is made afresh each time)
-  const plans = (
-    await client.query<{ generic: number; custom: number }>(
-      `select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
-       from pg_prepared_statements where name like $1`,
-      [`explain\\_%\\_${rows.length}`],
-    )
-  ).rows[0]!;
+  // whether PostgreSQL kept one plan for each, or planned it again at every run
+  const plans = await plansOf(`explain\\_%\\_${rows.length}`);
 
   let executed = 0;
   let planned = 0;
