@@ -6,7 +6,7 @@
 // time into the database's (its statements, as a client sees them) and the rest (session,
 // validation, routing, the response), with the body's size. Figures only, one connection, no
 // concurrency: the shares, not the throughput, are the point.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/database';
 import { inProcessApp, requestsFor, type Query } from './scale/harness';
+import { idRenewer, keptIds } from './scale/renew-ids';
 
 const { values: options } = parseArgs({
   options: {
@@ -99,11 +100,11 @@ async function explainWrite(name: string, send: () => Response | Promise<Respons
     name: `write_${index}_${writes.length}`,
   }));
   const renewedEach = () => {
-    renewed.clear();
+    const renew = idRenewer(kept);
     return named.map(({ name: statementName, text, params }) => ({
       name: statementName,
       text,
-      values: params.map((value) => renew(value)),
+      values: params.map(renew),
     }));
   };
   const runs = Array.from({ length: times }, renewedEach);
@@ -122,9 +123,9 @@ async function explainWrite(name: string, send: () => Response | Promise<Respons
     try {
       // the same batch again would be a no-op: new ids for what it made (batch, entries), the
       // farm's own records and people kept; one set of new ids for all of a round's statements
-      renewed.clear();
+      const renew = idRenewer(kept);
       for (const { text, params } of statements) {
-        const fresh = params.map((value) => renew(value));
+        const fresh = params.map(renew);
         const plan = (
           await client.query<{ 'QUERY PLAN': string }>({
             text: `explain (analyze, buffers, format text) ${text}`,
@@ -142,27 +143,7 @@ async function explainWrite(name: string, send: () => Response | Promise<Respons
   return `${name}: ${whole.toFixed(2)} ms a request, one after another, ${statements.length} statement(s)\n  ${lines.join('\n  ')}`;
 }
 const writes: string[] = [];
-const kept = new Set(
-  (
-    await query<{ id: string }>(
-      `select id from animals where farm_id = $1 union all select id from groups where farm_id = $1
-       union all select $1::uuid union all select id from "user"`,
-      [farmId],
-    )
-  ).map((row) => row.id),
-);
-const uuids = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-const renewed = new Map<string, string>();
-/** The value with every id it holds (alone, in an array or in JSON text) renewed, but the kept ones. */
-function renew(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(renew);
-  if (typeof value !== 'string') return value;
-  return value.replace(uuids, (id) => {
-    if (kept.has(id)) return id;
-    if (!renewed.has(id)) renewed.set(id, randomUUID());
-    return renewed.get(id)!;
-  });
-}
+const kept = await keptIds(query, farmId);
 
 const perRequest = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e6 / times;
 const rows: string[] = [];

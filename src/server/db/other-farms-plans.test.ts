@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idRenewer, keptIds } from '../../../bench/scale/renew-ids';
 import { newFarms, seedFarms } from '../../../bench/scale/seed';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { permissions } from '../http/permissions';
@@ -50,14 +51,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a farm's reads and writes besid
   const ids: Record<string, string> = {};
   /** how many rows the farm has in each table with a farm_id */
   const own = new Map<string, number>();
+  /** Runs a statement on the test's own connection; its rows. */
+  const query = async <Row>(text: string, values: unknown[] = []) =>
+    (await client.query(text, values)).rows as Row[];
 
   beforeAll(async () => {
     t = await createTestApp('postgres');
     ({ cookie } = await t.signUpAndConfirm('many-farms@example.com'));
     client = new pg.Client({ connectionString: t.databaseUrl });
     await client.connect();
-    const query = async <Row>(text: string, values: unknown[] = []) =>
-      (await client.query(text, values)).rows as Row[];
     const [{ farm_id: farm }] = (await query<{ farm_id: string }>(
       `select p.farm_id from profiles p join "user" u on u.id = p.user_id where u.email = $1`,
       ['many-farms@example.com'],
@@ -100,13 +102,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a farm's reads and writes besid
       own.set(table, row!.n);
     }
     ids.farm = farm;
-    const one = async (text: string) => (await query<{ id: string }>(text, [farm]))[0]!.id;
+    const one = async (text: string, ...values: unknown[]) =>
+      (await query<{ id: string }>(text, [farm, ...values]))[0]!.id;
     ids.group = await one(`select id from groups where farm_id = $1 and name = 'Group 1'`);
     ids.animal = await one(
-      `select animal_id as id from animal_groups where farm_id = $1 and group_id = '${ids.group}' limit 1`,
+      `select animal_id as id from animal_groups where farm_id = $1 and group_id = $2 limit 1`,
+      ids.group,
     );
     ids.careEntry = await one(
-      `select id from care_entries where farm_id = $1 and animal_id = '${ids.animal}' limit 1`,
+      `select id from care_entries where farm_id = $1 and animal_id = $2 limit 1`,
+      ids.animal,
     );
     ids.medicine = await one(`select id from medicines where farm_id = $1 limit 1`);
     ids.lot = await one(`select id from medicine_lots where farm_id = $1 limit 1`);
@@ -118,24 +123,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a farm's reads and writes besid
     await t?.close();
   });
 
-  /** A route's path with the farm's own records for its ids. */
+  /** A route's path with the farm's own records for its ids (another id for a route of none here). */
   function pathOf(route: string): string {
-    const record = route.startsWith('/api/v1/groups/')
-      ? ids.group
-      : route.startsWith('/api/v1/animals/')
-        ? ids.animal
-        : route.startsWith('/api/v1/care-entries/')
-          ? ids.careEntry
-          : route.startsWith('/api/v1/medicines/')
-            ? ids.medicine
-            : route.startsWith('/api/v1/medicine-lots/')
-              ? ids.lot
-              : route.startsWith('/api/v1/money/')
-                ? ids.money
-                : route.startsWith('/api/v1/reminders/')
-                  ? ids.reminder
-                  : randomUUID();
-    const path = route.replace(':id', record!);
+    const record = {
+      '/api/v1/groups/': ids.group,
+      '/api/v1/animals/': ids.animal,
+      '/api/v1/care-entries/': ids.careEntry,
+      '/api/v1/medicines/': ids.medicine,
+      '/api/v1/medicine-lots/': ids.lot,
+      '/api/v1/money/': ids.money,
+      '/api/v1/reminders/': ids.reminder,
+    };
+    const prefix = Object.keys(record).find((each) => route.startsWith(each)) as keyof typeof record;
+    const path = route.replace(':id', (prefix && record[prefix]) ?? randomUUID());
     return path.endsWith('/by-tag') ? `${path}?code=T-0001` : path;
   }
 
@@ -176,24 +176,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a farm's reads and writes besid
    * back, with new ids for what it made.
    */
   async function buffersOf(call: { text: string; params: unknown[] }): Promise<number> {
-    const kept = new Set(
-      (
-        await client.query<{ id: string }>(
-          `select id::text from animals where farm_id = $1 union all select id::text from groups where farm_id = $1
-           union all select $1::text union all select id::text from "user"`,
-          [ids.farm],
-        )
-      ).rows.map((row) => row.id),
-    );
-    const renewed = new Map<string, string>();
-    const renew = (value: unknown) =>
-      typeof value === 'string'
-        ? value.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => {
-            if (kept.has(id)) return id;
-            if (!renewed.has(id)) renewed.set(id, randomUUID());
-            return renewed.get(id)!;
-          })
-        : value;
+    const renew = idRenewer(await keptIds(query, ids.farm!));
     let buffers = 0;
     const count = (notice: { message?: string }) => {
       const plan = /plan:\s*([\s\S]*)$/.exec(notice.message ?? '')?.[1];
@@ -222,10 +205,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a farm's reads and writes besid
 
   it("writes a group's weigh-in at the same cost beside a long history of the group", async () => {
     // Group 2 of the farm gets 10,000 more rows of its log (years of batches); Group 1 has its season
-    const query = (text: string, values: unknown[] = []) => client.query(text, values);
-    const [{ id: longLogged }] = (
-      await query(`select id from groups where farm_id = $1 and name = 'Group 2'`, [ids.farm])
-    ).rows as [{ id: string }];
+    const [{ id: longLogged }] = (await query<{ id: string }>(
+      `select id from groups where farm_id = $1 and name = 'Group 2'`,
+      [ids.farm],
+    )) as [{ id: string }];
     await query(
       `insert into group_log (farm_id, row_id, group_id, own, batch_id, date_recorded, created_at, item)
        select $1, b, $2, false, b, current_date - 700 - n / 20, now() - (700 + n / 20) * interval '1 day', '{}'
@@ -242,7 +225,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a farm's reads and writes besid
     );
     await query('analyze group_log');
     const weighIn = async (groupId: string) => {
-      const { rows: members } = await query(
+      const members = await query<{ id: string }>(
         `select animal_id as id from animal_groups where farm_id = $1 and group_id = $2`,
         [ids.farm, groupId],
       );
@@ -253,7 +236,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a farm's reads and writes besid
             type: 'weight',
             groupId,
             dateRecorded: new Date().toISOString().slice(0, 10),
-            weights: members.map((animal: { id: string }, index) => ({
+            weights: members.map((animal, index) => ({
               animalId: animal.id,
               weightValue: 40 + index,
             })),
