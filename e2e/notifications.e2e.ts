@@ -104,7 +104,8 @@ const standIn = (page: Page, what: 'asked' | 'unsubscribed') =>
   page.evaluate((key) => localStorage.getItem(`standIn.${key}`), what);
 
 describe.skipIf(!browserAvailable)('notifications: this device, the worker, and Done', () => {
-  const browser = sharedBrowser();
+  // Push and notifications: the full browser (the headless shell has neither)
+  const browser = sharedBrowser({ push: true });
 
   describe.each(backends)('on %s', (backend) => {
     let stack: Stack;
