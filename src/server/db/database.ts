@@ -41,6 +41,13 @@ export type DatabaseOptions = (
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+// 32 MB of buffers, not PostgreSQL's 128: PGlite's buffers live in the process's WebAssembly
+// memory and were touched at start, so the embedded default sat at ~370 MB idle; at 32 MB, ~277
+// (issue 31: ≤ 300). A hobby farm's data is a few MB, and the OS caches the files behind them. An
+// in-memory PGlite (the tests' databases) keeps the same: it opens in half the CPU time (0.8 s, not
+// 1.3–1.5 s; decision 0057).
+const pgliteBuffers = ['-c', 'shared_buffers=32MB'];
+
 // PGlite's defaults (its `defaultStartParams`) minus -F, which turns fsync off, and with WAL
 // synced by fsync(): Emscripten's fdatasync is a no-op, its fsync reaches the stream ops below.
 const durableStartParams = [
@@ -51,10 +58,7 @@ const durableStartParams = [
   ...['-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0'],
   ...['-c', 'max_parallel_workers_per_gather=0', '-c', 'max_parallel_maintenance_workers=0'],
   ...['-c', 'io_method=sync', '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'],
-  // 32 MB of buffers, not PostgreSQL's 128: PGlite's buffers live in the process's WebAssembly
-  // memory and were touched at start, so the embedded default sat at ~370 MB idle; at 32 MB, ~277
-  // (issue 31: ≤ 300). A hobby farm's data is a few MB, and the OS caches the files behind them.
-  ...['-c', 'shared_buffers=32MB'],
+  ...pgliteBuffers,
 ];
 
 type EmscriptenStreamOps = { fsync?: (stream: { nfd: number }) => number };
@@ -168,7 +172,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       throw error;
     }
   } else {
-    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    client = await PGlite.create({
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      startParams: [...PGlite.defaultStartParams, ...pgliteBuffers],
+    });
   }
   const db = drizzlePglite(client, { schema, logger });
   try {

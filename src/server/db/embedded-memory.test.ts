@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect, inject, it } from 'vitest';
 import { openDatabase } from './database';
 import { queryRows } from './sql-text';
+import { migratedPglite } from '../../../test/support/test-app';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -19,6 +20,16 @@ it("keeps 32 MB of buffers in a DATA_DIR's PGlite", async () => {
   dirs.push(dataDir);
   await cp(inject('pgliteDataDir'), join(dataDir, 'pgdata'), { recursive: true });
   const handle = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    const [row] = await queryRows<{ shared_buffers: string }>(handle.db, sql`show shared_buffers`);
+    expect(row?.shared_buffers).toBe('32MB');
+  } finally {
+    await handle.close();
+  }
+});
+
+it('keeps the same 32 MB in an in-memory PGlite (the tests open ~150: half the CPU of 128 MB each)', async () => {
+  const handle = await openDatabase({ kind: 'pglite-memory', loadDataDir: migratedPglite() });
   try {
     const [row] = await queryRows<{ shared_buffers: string }>(handle.db, sql`show shared_buffers`);
     expect(row?.shared_buffers).toBe('32MB');
