@@ -15,6 +15,7 @@ import {
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   expectVisible,
+  printPagesIfFailed,
 } from './support/checks';
 import { animalCard, expectToastAndDismiss } from './support/herd';
 import { joinByInvitation, newEmail, signUpAndConfirm } from './support/journeys';
@@ -71,10 +72,7 @@ describe.skipIf(!browserAvailable)('an animal leaves the herd: sold, died, and b
       });
     });
     afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail')
-        console.error(
-          `[${task.name}] ${page.url()}\n${(await page.locator('body').innerText()).slice(0, 2000)}`,
-        );
+      await printPagesIfFailed(task, browser());
     });
     afterAll(async () => {
       await context?.close();

@@ -15,6 +15,7 @@ import {
   expectPath,
   expectVisible,
   layoutShiftSum,
+  printPagesIfFailed,
   watchLayoutShifts,
 } from './support/checks';
 import { expectToastAndDismiss } from './support/herd';
@@ -42,10 +43,7 @@ describe.skipIf(!browserAvailable)('the cabinet’s warnings on Home', () => {
       await api.post('/api/v1/groups', { name: 'Sheep' });
     });
     afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail')
-        console.error(
-          `[${task.name}] ${page.url()}\n${(await page.locator('body').innerText()).slice(0, 1500)}`,
-        );
+      await printPagesIfFailed(task, browser());
     });
     afterAll(async () => {
       await context?.close();

@@ -17,6 +17,7 @@ import {
   expectPath,
   expectVisible,
   layoutShiftSum,
+  printPagesIfFailed,
   watchLayoutShifts,
 } from './support/checks';
 import { watchDeviceCopy } from './support/device-copy';
@@ -75,10 +76,7 @@ describe.skipIf(!browserAvailable)('eggs: collected in two taps, counted, charte
       });
     });
     afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail')
-        console.error(
-          `[${task.name}] ${page.url()}\n${(await page.locator('body').innerText()).slice(0, 1500)}`,
-        );
+      await printPagesIfFailed(task, browser());
     });
     afterAll(async () => {
       await context?.close();

@@ -15,6 +15,7 @@ import {
   expectNoSeriousA11yViolations,
   expectPath,
   expectVisible,
+  printPagesIfFailed,
 } from './support/checks';
 import { expectToastAndDismiss } from './support/herd';
 import { joinByInvitation, newEmail, signUpAndConfirm } from './support/journeys';
@@ -52,11 +53,11 @@ describe.skipIf(!browserAvailable)('the medicine cabinet: stock in lots, expiry,
         groupIds: [goats],
       }));
     });
+    const others: BrowserContext[] = [];
     afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail')
-        console.error(
-          `[${task.name}] ${page.url()}\n${(await page.locator('body').innerText()).slice(0, 1500)}`,
-        );
+      await printPagesIfFailed(task, browser());
+      // a second person's context stays open until their page has been printed
+      for (const other of others.splice(0)) await other.close();
     });
     afterAll(async () => {
       await context?.close();
@@ -204,22 +205,19 @@ describe.skipIf(!browserAvailable)('the medicine cabinet: stock in lots, expiry,
         role: 'sitter',
         name: 'Sam Sitter',
       });
-      try {
-        const sitterMain = sitter.getByRole('main');
-        await sitter.goto(`${stack.baseUrl}/medicines`);
-        const card = sitterMain.getByRole('article', { name: 'Wormer' });
-        await expectVisible(card.getByText('In stock: 40 mL'));
-        await expectVisible(card.getByText('Low stock', { exact: true }));
-        for (const name of ['Add Medicine', 'Add Stock: Wormer', 'Edit Wormer'])
-          expect(await sitterMain.getByRole('link', { name }).count(), name).toBe(0);
-        for (const name of ['Dispose', 'Correct'])
-          expect(await sitterMain.getByRole('button', { name }).count(), name).toBe(0);
-        await expectNoSeriousA11yViolations(sitter, "a farm sitter's cabinet");
-        await sitter.goto(`${stack.baseUrl}/medicines/new`);
-        await expectVisible(sitterMain.getByRole('heading', { name: 'Members only' }));
-      } finally {
-        await sitterContext.close();
-      }
+      others.push(sitterContext);
+      const sitterMain = sitter.getByRole('main');
+      await sitter.goto(`${stack.baseUrl}/medicines`);
+      const card = sitterMain.getByRole('article', { name: 'Wormer' });
+      await expectVisible(card.getByText('In stock: 40 mL'));
+      await expectVisible(card.getByText('Low stock', { exact: true }));
+      for (const name of ['Add Medicine', 'Add Stock: Wormer', 'Edit Wormer'])
+        expect(await sitterMain.getByRole('link', { name }).count(), name).toBe(0);
+      for (const name of ['Dispose', 'Correct'])
+        expect(await sitterMain.getByRole('button', { name }).count(), name).toBe(0);
+      await expectNoSeriousA11yViolations(sitter, "a farm sitter's cabinet");
+      await sitter.goto(`${stack.baseUrl}/medicines/new`);
+      await expectVisible(sitterMain.getByRole('heading', { name: 'Members only' }));
     });
 
     it('archives the wormer: out of the cabinet, found behind Show archived', async () => {

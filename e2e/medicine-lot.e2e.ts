@@ -14,6 +14,7 @@ import {
   expectNoSeriousA11yViolations,
   expectPath,
   expectVisible,
+  printPagesIfFailed,
 } from './support/checks';
 import { expectToastAndDismiss } from './support/herd';
 import { joinByInvitation, newEmail, signUpAndConfirm } from './support/journeys';
@@ -42,10 +43,7 @@ describe.skipIf(!browserAvailable)("a lot's page: its details, history and edit"
       today = todayIn(profile.timeZone);
     });
     afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail')
-        console.error(
-          `[${task.name}] ${page.url()}\n${(await page.locator('body').innerText()).slice(0, 1500)}`,
-        );
+      await printPagesIfFailed(task, browser());
     });
     afterAll(async () => {
       await context?.close();

@@ -19,6 +19,7 @@ import {
   expectPath,
   expectToast,
   expectVisible,
+  printPagesIfFailed,
 } from './support/checks';
 import { watchDeviceCopy } from './support/device-copy';
 import { expectDetail, expectToastAndDismiss } from './support/herd';
@@ -83,10 +84,7 @@ describe.skipIf(!browserAvailable)('milk: recorded by the doe or the group, with
       });
     });
     afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail')
-        console.error(
-          `[${task.name}] ${page.url()}\n${(await page.locator('body').innerText()).slice(0, 1500)}`,
-        );
+      await printPagesIfFailed(task, browser());
     });
     afterAll(async () => {
       await context?.close();

@@ -13,6 +13,7 @@ import {
   expectNoSeriousA11yViolations,
   expectPath,
   expectVisible,
+  printPagesIfFailed,
 } from './support/checks';
 import { expectToastAndDismiss } from './support/herd';
 import { joinByInvitation, newEmail, signUpAndConfirm } from './support/journeys';
@@ -41,10 +42,7 @@ describe.skipIf(!browserAvailable)('money: feed bought, eggs sold, the cost per 
       await api.post('/api/v1/egg-collections', { groupId: layers, eggs: 24 });
     });
     afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail')
-        console.error(
-          `[${task.name}] ${page.url()}\n${(await page.locator('body').innerText()).slice(0, 1500)}`,
-        );
+      await printPagesIfFailed(task, browser());
     });
     afterAll(async () => {
       await context?.close();

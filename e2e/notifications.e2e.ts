@@ -29,6 +29,7 @@ import {
   expectPath,
   expectToast,
   expectVisible,
+  printPagesIfFailed,
 } from './support/checks';
 import { newEmail, signUpAndConfirm } from './support/journeys';
 import { backends, startStack, type Stack } from './support/stack';
@@ -137,10 +138,7 @@ describe.skipIf(!browserAvailable)('notifications: this device, the worker, and 
       }));
     });
     afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail')
-        console.error(
-          `[${task.name}] ${page.url()}\n${(await page.locator('body').innerText()).slice(0, 1500)}`,
-        );
+      await printPagesIfFailed(task, browser());
       await context.setOffline(false);
     });
     afterAll(async () => {

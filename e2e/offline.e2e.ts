@@ -18,6 +18,7 @@ import {
   expectPath,
   expectToast,
   expectVisible,
+  printPagesIfFailed,
 } from './support/checks';
 import { newEmail, signIn, signUpAndConfirm } from './support/journeys';
 import { backends, embeddedBackend, repoRoot, startStack, type Stack } from './support/stack';
@@ -74,10 +75,7 @@ describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once',
       });
     });
     afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail')
-        console.error(
-          `[${task.name}] ${page.url()}\n${(await page.locator('body').innerText()).slice(0, 1500)}`,
-        );
+      await printPagesIfFailed(task, browser());
     });
     afterAll(async () => {
       await context?.close();
@@ -393,10 +391,7 @@ describe.skipIf(!browserAvailable)('offline: recorded in the barn, synced once',
         ({ id: ids[animal.name] = '' } = await api.post<{ id: string }>('/api/v1/animals', animal));
     });
     afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail')
-        console.error(
-          `[${task.name}] ${page.url()}\n${(await page.locator('body').innerText()).slice(0, 1500)}`,
-        );
+      await printPagesIfFailed(task, browser());
       await context.setOffline(false); // each test starts with the signal
     });
     afterAll(async () => {

@@ -14,6 +14,7 @@ import {
   expectNoSeriousA11yViolations,
   expectPath,
   expectVisible,
+  printPagesIfFailed,
 } from './support/checks';
 import { expectToastAndDismiss } from './support/herd';
 import { newEmail, signUpAndConfirm } from './support/journeys';
@@ -77,10 +78,7 @@ describe.skipIf(!browserAvailable)('treating a group from the cabinet, dose by w
         });
     });
     afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail')
-        console.error(
-          `[${task.name}] ${page.url()}\n${(await page.locator('body').innerText()).slice(0, 2000)}`,
-        );
+      await printPagesIfFailed(task, browser());
     });
     afterAll(async () => {
       await context?.close();

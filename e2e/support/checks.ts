@@ -1,7 +1,7 @@
 // Assertions shared by the journeys: accessibility (axe), no sideways scrolling on a small phone,
 // and a few waits that read like what a person checks on the screen.
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { narrowPhone, settled, waitTimeout } from './browser';
 
@@ -145,3 +145,21 @@ export const layoutShiftSum = (page: Page) =>
   page.evaluate(() =>
     (window as unknown as { paddockShifts: number[] }).paddockShifts.reduce((sum, value) => sum + value, 0),
   );
+
+/**
+ * After a failed test (an afterEach's `task`): the address and text of every page still open in
+ * the browser, a second person's included: the browser's side of the failure.
+ */
+export async function printPagesIfFailed(
+  task: { name: string; result?: { state?: string } },
+  browser: Browser,
+) {
+  if (task.result?.state !== 'fail') return;
+  for (const page of browser.contexts().flatMap((context) => context.pages())) {
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch((error: Error) => `(unreadable: ${error.message})`);
+    console.error(`[${task.name}] ${page.url()}\n${text.slice(0, 1500)}`);
+  }
+}
