@@ -19,6 +19,7 @@ import {
   narrowPhone,
   openPage,
   phone,
+  settled,
   sharedBrowser,
 } from './support/browser';
 import { farmApi, todayIn, type ApiReminder, type FarmApi } from './support/care';
@@ -342,6 +343,40 @@ describe.skipIf(!browserAvailable)('notifications: this device, the worker, and 
       // after a load: the device's copy first, then the server's answer
       await openAccount();
       await eventually(() => time.inputValue(), '06:30', 'the saved time is shown');
+    });
+
+    it("keeps a time being typed when the server's answer comes in after it", async () => {
+      await openAccount(); // the device keeps a copy of the settings
+      const time = section().getByLabel('Morning notification at', { exact: true });
+      // another device moves the time; this page's answer from the server is held until typed over
+      await api.call('PATCH', '/api/v1/notifications', { notifyAt: '05:45' });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/v1/notifications', async (route) => {
+        if (route.request().method() === 'GET') await held;
+        await route.continue();
+      });
+      try {
+        await page.goto(`${stack.baseUrl}/account`);
+        // the field shows the device's copy while the server's answer is held
+        await expectVisible(time);
+        await time.fill('06:15');
+        const answered = page.waitForResponse(
+          (response) =>
+            response.url() === `${stack.baseUrl}/api/v1/notifications` &&
+            response.request().method() === 'GET',
+        );
+        release();
+        await answered;
+        await settled(page);
+        expect(await time.inputValue(), 'what was typed').toBe('06:15');
+        await section().getByRole('button', { name: 'Save Time', exact: true }).click();
+        await expectToast(page, 'Morning notification time saved');
+        await eventually(async () => (await settings()).notifyAt, '06:15', 'the typed time is saved');
+      } finally {
+        release();
+        await page.unroute('**/api/v1/notifications');
+      }
     });
 
     it("shows what the server pushes, with 'Done' only for a reminder, and a tap opens the reminders", async () => {

@@ -174,7 +174,7 @@ export function NotificationsSection() {
         ) : (
           <p className="text-sm text-stone-600">Notifications are off on all your devices.</p>
         )}
-        <MorningTime key={notifyAt} saved={notifyAt} online={online} offlineId={offline} />
+        <MorningTime saved={notifyAt} online={online} offlineId={offline} />
       </>
     );
   };
@@ -203,7 +203,10 @@ function MorningTime({
   online: boolean;
   offlineId: string | undefined;
 }) {
-  const [time, setTime] = useState(saved);
+  // What the person typed, until it is saved: the server's answer to the device's copy (or a save
+  // from another device) moves the saved time, never what is being typed.
+  const [edited, setEdited] = useState<string | undefined>();
+  const time = edited ?? saved;
   const [error, setError] = useState<string | undefined>();
   const save = useSetNotifyAt();
   const toast = useToast();
@@ -214,6 +217,7 @@ function MorningTime({
     setError(undefined);
     try {
       await save.mutateAsync(time);
+      setEdited(undefined);
       toast({ title: 'Morning notification time saved' });
     } catch (failure) {
       const field = failure instanceof ApiError ? failure.fields?.notifyAt?.[0] : undefined;
@@ -234,7 +238,7 @@ function MorningTime({
         value={time}
         error={error}
         hint="In your farm’s time zone."
-        onChange={(event) => setTime(event.target.value)}
+        onChange={(event) => setEdited(event.target.value)}
       />
       <Button
         type="submit"
