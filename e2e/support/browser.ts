@@ -27,7 +27,8 @@ export const chromePath =
 export const browserAvailable = existsSync(chromePath) && existsSync(fullChromePath);
 
 if (!browserAvailable) {
-  const problem = `No Chromium at ${chromePath} (set CHROME_PATH to another browser binary).`;
+  const missing = existsSync(chromePath) ? fullChromePath : chromePath;
+  const problem = `No Chromium at ${missing} (set CHROME_PATH to another browser binary).`;
   if (process.env.CI === 'true') {
     throw new Error(
       `${problem} The browser tests cannot run, and CI must not pass without them: apt-get install -y chromium`,

@@ -28,7 +28,7 @@ it("keeps 32 MB of buffers in a DATA_DIR's PGlite", async () => {
   }
 });
 
-it('keeps the same 32 MB in an in-memory PGlite (the tests open ~150: half the CPU of 128 MB each)', async () => {
+it("keeps the same 32 MB in an in-memory PGlite (the tests' databases, set up as the product's)", async () => {
   const handle = await openDatabase({ kind: 'pglite-memory', loadDataDir: migratedPglite() });
   try {
     const [row] = await queryRows<{ shared_buffers: string }>(handle.db, sql`show shared_buffers`);
