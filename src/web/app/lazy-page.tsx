@@ -3,7 +3,7 @@
 // for it without suspending (usePageSettled), so that the page renders the moment it is in. A
 // suspended page would keep React's fallback on screen for at least 300 ms before being revealed,
 // and the page's own requests wait for that.
-import { lazy, useEffect, useState, type ComponentType } from 'react';
+import { lazy, startTransition, useEffect, useState, type ComponentType } from 'react';
 
 export type LazyPage = ComponentType & { preload: () => Promise<unknown>; loaded: () => boolean };
 
@@ -42,7 +42,7 @@ export function usePageSettled(page: LazyPage | undefined): boolean {
     if (!page || settled) return;
     let current = true;
     // (a component is a function: set through an updater, not called as one)
-    const done = () => current && setSettledPage(() => page);
+    const done = () => current && startTransition(() => setSettledPage(() => page));
     page.preload().then(done, done);
     return () => {
       current = false;

@@ -1,6 +1,6 @@
 // Route guard: 'Loading...' while the session resolves, /auth?next=… (replacing history) when signed
 // out, so that signing in comes back here.
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { Loading, LoadError } from '../components/page-states';
 import { signInPath } from '../lib/return-path';
@@ -10,7 +10,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const [path] = useLocation();
   const search = useSearch();
-  if (session.isPending) {
+  const pending = useDeferredValue(session.isPending);
+  if (pending) {
     return <Loading place="screen" />;
   }
   if (session.isError) {

@@ -2,6 +2,7 @@
 // are any (features/medicines' card), 'Collect Eggs' and the farm's 'Production', the 'Medicine
 // Cabinet', 'Money' (Owners and Members), and the farm's groups; adding a group is for those whose role may. From 1024 px the groups' 339 × 180 px cards (SPEC) fill rows.
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useLayoutEffect, useState } from 'react';
 import { ChartColumn, Egg, Pill, Wallet } from 'lucide-react';
 import { Link } from 'wouter';
 import { Loading, LoadError } from '../../components/page-states';
@@ -14,7 +15,7 @@ import { GroupCard } from '../../features/groups/components/group-card';
 import { CabinetWarningsCard } from '../../features/medicines/components/cabinet-warnings';
 import { UpcomingRemindersCard } from '../../features/reminders/components/reminders-card';
 import { farmsQuery, useCan } from '../../lib/farm';
-import { stillArriving } from '../../lib/query-client';
+import { answersShared, stillArriving } from '../../lib/query-client';
 
 function EmptyHerd({ canAdd }: { canAdd: boolean }) {
   return (
@@ -37,20 +38,28 @@ function EmptyHerd({ canAdd }: { canAdd: boolean }) {
 export default function MyHerdPage() {
   const groups = useQuery(groupsQuery);
   // the cards above the groups and the role's buttons read these: the page appears once they are
-  // all in (each card shows its own error) rather than growing and pushing the herd down. The cards
-  // are there from the start, hidden, so that they do not ask again once shown.
+  // all in (each card shows its own error) rather than growing and pushing the herd down
   const reminders = useQuery(remindersQuery());
   const warnings = useQuery(medicineWarningsQuery);
   const farms = useQuery(farmsQuery);
   const waiting = groups.isPending || stillArriving(reminders, warnings, farms);
+  // Made in a render of its own once they are in, a deferred one React makes in slices (an answer
+  // coming in is drawn in one synchronous task: on a phone, a long one). The cards then mount
+  // with the answers the page waited for and do not ask again; answers the device already had
+  // are asked afresh as the page mounts, by the page and its cards together.
+  const drawn = useDeferredValue(!waiting);
+  const [waitedFirst] = useState(waiting);
+  useLayoutEffect(() => {
+    if (drawn && waitedFirst) answersShared([remindersQuery().queryKey, medicineWarningsQuery.queryKey]);
+  }, [drawn, waitedFirst]);
   const canAdd = useCan('member');
 
   if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;
+  if (!drawn) return <Loading>Loading your farm data...</Loading>;
 
   return (
     <>
-      {waiting && <Loading>Loading your farm data...</Loading>}
-      <div className="space-y-4" hidden={waiting}>
+      <div className="space-y-4">
         <UpcomingRemindersCard />
         <CabinetWarningsCard />
         {groups.isPending ? null : groups.data.length === 0 ? (
