@@ -200,6 +200,8 @@ export async function requestsFor(query: Query, farmId: string): Promise<Measure
     // the daily round's pages (issue 31 item 3)
     listed('GET egg production (Production)', '/api/v1/production/eggs'),
     listed('GET egg collections', '/api/v1/egg-collections'),
+    listed('GET milk production (Production)', '/api/v1/production/milk'),
+    listed('GET milk records', '/api/v1/milk-records'),
     listed('GET the medicine cabinet', '/api/v1/medicines'),
     listed("GET the cabinet's warnings (Home)", '/api/v1/medicine-warnings'),
     listed('GET money entries', '/api/v1/money'),

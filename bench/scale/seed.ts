@@ -1,7 +1,7 @@
 // Seeds farms by SQL for the scale benchmark (bench/scale.ts): per farm 3 groups, 50 animals
 // (17, 17 and 16 in the groups), 30 group batches per group (each of its animals gets an entry:
 // medications, weigh-ins and notes in turn) and 10 own notes per animal — 40 entries per animal,
-// 2,000 per farm — 10 reminders, 90 days of eggs, a medicine cabinet and 60 money entries, each
+// 2,000 per farm — 10 reminders, 90 days of eggs, 40 days of milk, a medicine cabinet and 60 money entries, each
 // recorded by the farm's owner. Every farm has its owner (an account, a profile and a live session),
 // as a farm made by sign-up has: the tables a request reads to sign in and to name who recorded
 // an entry are as large as the farms are many. Plain inserts only, so the app's triggers keep their
@@ -60,12 +60,21 @@ const fill = [
   `insert into reminders (id, farm_id, group_id, title, type, due_date, repeat_every, repeat_unit)
    select gen_random_uuid(), g.farm_id, g.id, 'Deworm ' || g.name, 'medical', current_date + (k - 2) * 14, 1, 'month'
    from groups g cross join generate_series(1, 2) k where g.farm_id = any($1::uuid[])`,
-  // the daily round (issue 31 item 3): 90 days of eggs from Group 1, a cabinet of 5 medicines with 2
-  // lots each (stock received), and 60 money entries
+  // the daily round (issue 31 item 3): 90 days of eggs from Group 1, 40 of milk from Group 2, a
+  // cabinet of 5 medicines with 2 lots each (stock received), and 60 money entries
   `insert into egg_collections (id, farm_id, group_id, collected_on, eggs, cracked, recorded_by)
    select gen_random_uuid(), g.farm_id, g.id, current_date - d, 8 + d % 5, d % 2, ${owner('g.farm_id')}
    from groups g cross join generate_series(0, 89) d
    where g.farm_id = any($1::uuid[]) and g.name = 'Group 1'`,
+  // 40 days of milk, morning and evening, from Group 2's first five animals: 400 records a farm
+  `insert into milk_records (id, farm_id, animal_id, group_id, milked_on, milking, amount, unit, recorded_by)
+   select gen_random_uuid(), a.farm_id, a.id, g.id, current_date - d, m, 3 + (d % 4) * 0.25, 'lbs',
+     ${owner('a.farm_id')}
+   from groups g
+   join lateral (select a.farm_id, a.id from animal_groups ag join animals a on a.farm_id = ag.farm_id
+       and a.id = ag.animal_id where ag.farm_id = g.farm_id and ag.group_id = g.id order by a.name limit 5) a on true
+   cross join generate_series(0, 39) d cross join unnest(array['morning', 'evening']::milking[]) m
+   where g.farm_id = any($1::uuid[]) and g.name = 'Group 2'`,
   `insert into medicines (id, farm_id, name, unit, route, low_stock_level, meat_withdrawal_days)
    select gen_random_uuid(), f, 'Medicine ' || k, 'mL', 'injection', 40, 7 * k
    from unnest($1::uuid[]) f cross join generate_series(1, 5) k`,

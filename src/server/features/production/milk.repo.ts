@@ -285,13 +285,31 @@ export function createMilkRepo(db: Database) {
               ${inUnit(sql`m.discarded`, sql`m.unit`, unit)} as discarded
             from ${milkRecords} m join does d on d.id = m.animal_id
             where m.farm_id = ${farmId}
+          ), per_doe as (
+            -- each doe's figures in one pass over her records (not a pass over every doe's per
+            -- figure and per doe: 7 ms of a 9.5 ms request for five does' 40 days)
+            select d.id,
+              round(coalesce(sum(r.amount) filter (where r.milked_on between b.today - 6 and b.today), 0) / 7, 2)
+                as average7,
+              round(coalesce(sum(r.amount) filter (where r.milked_on <= b.today
+                and (d.lactation_start is null or r.milked_on >= d.lactation_start)), 0), 2) as la,
+              round(coalesce(sum(r.discarded) filter (where r.milked_on <= b.today
+                and (d.lactation_start is null or r.milked_on >= d.lactation_start)), 0), 2) as ld
+            from does d cross join bounds b left join r on r.animal_id = d.id
+            group by d.id
+          ), last_milkings as (
+            select distinct on (r.animal_id) r.animal_id, r.milked_on, r.milking, r.amount
+            from r, bounds b where r.milked_on <= b.today
+            order by r.animal_id, r.milked_on desc, r.milking desc, r.created_at desc, r.id desc
           ), days as (
             select (b.today - n)::date as day from bounds b, generate_series(0, 29) n
+          ), day_sums as (
+            select r.animal_id, r.milked_on, sum(r.amount) as a, sum(r.discarded) as d
+            from r, bounds b where r.milked_on between b.today - 29 and b.today
+            group by r.animal_id, r.milked_on
           ), doe_days as (
-            select d.id, days.day, round(coalesce(sum(r.amount), 0), 2) as a,
-              round(coalesce(sum(r.discarded), 0), 2) as d
-            from does d cross join days left join r on r.animal_id = d.id and r.milked_on = days.day
-            group by d.id, days.day
+            select d.id, days.day, round(coalesce(x.a, 0), 2) as a, round(coalesce(x.d, 0), 2) as d
+            from does d cross join days left join day_sums x on x.animal_id = d.id and x.milked_on = days.day
           )
           select case when (${groupId}::uuid is null or exists (
               select 1 from ${groups} where farm_id = ${farmId} and id = ${groupId}::uuid))
@@ -305,18 +323,15 @@ export function createMilkRepo(db: Database) {
                 'animalId', d.id, 'name', d.name,
                 'lastMilking', (select json_build_object('milkedOn', l.milked_on::text, 'milking', l.milking,
                     'amount', round(l.amount, 2))
-                  from r l where l.animal_id = d.id and l.milked_on <= b.today
-                  order by l.milked_on desc, l.milking desc, l.created_at desc, l.id desc limit 1),
-                'average7', (select round(coalesce(sum(x.amount), 0) / 7, 2) from r x
-                  where x.animal_id = d.id and x.milked_on between b.today - 6 and b.today),
+                  from last_milkings l where l.animal_id = d.id),
+                'average7', p.average7,
                 'lactationStart', d.lactation_start::text,
                 'daysInMilk', b.today - d.lactation_start,
-                'lactation', ${totalsOf(sql`r x where x.animal_id = d.id and x.milked_on <= b.today
-                  and (d.lactation_start is null or x.milked_on >= d.lactation_start)`)},
+                'lactation', json_build_object('amount', p.la, 'saleable', p.la - p.ld, 'discarded', p.ld),
                 'byDay', (select json_agg(json_build_object('date', dd.day::text, 'amount', dd.a,
                     'saleable', dd.a - dd.d, 'discarded', dd.d) order by dd.day)
                   from doe_days dd where dd.id = d.id)
-              ) order by d.name_key, d.id) from does d, bounds b), '[]'::json)
+              ) order by d.name_key, d.id) from does d join per_doe p on p.id = d.id, bounds b), '[]'::json)
           )::text end as body`,
       );
       return parse(row?.body);
