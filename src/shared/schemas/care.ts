@@ -130,6 +130,10 @@ export const medicalEntryCreateSchema = z
       message: 'Dosage must be a number',
       path: ['dosage'],
     }),
+    z.refine((entry) => entry.dosage === undefined || entry.doses === undefined, {
+      message: 'Give one dosage for all, or a dose for each animal, not both',
+      path: ['dosage'],
+    }),
     z.refine(timeNeedsDate, timeWithoutDate),
   );
 

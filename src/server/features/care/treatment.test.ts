@@ -227,6 +227,15 @@ describe.each(backends)('treating from the cabinet on %s', (backend) => {
       ),
     ).toEqual({ doses: ['Give one dose for each animal treated'] });
     expect((await invalid(await treat(base))).dosage).toBeDefined();
+    // one dosage for all and a dose for each: which one the farmer meant is not ours to guess
+    const both = {
+      ...base,
+      dosage: 5,
+      doses: goats.slice(0, 2).map((goat) => ({ animalId: goat.id, dosage: 2 })),
+    };
+    expect(await invalid(await treat(both))).toEqual({
+      dosage: ['Give one dosage for all, or a dose for each animal, not both'],
+    });
   });
 
   it('sets the next dose of a schedule, then the booster, unless a date is given', async () => {
