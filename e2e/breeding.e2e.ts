@@ -17,7 +17,8 @@ import {
   expectVisible,
 } from './support/checks';
 import { expectDetail, expectToastAndDismiss, selectedOptionText } from './support/herd';
-import { newEmail, signUpAndConfirm } from './support/journeys';
+import { watchDeviceCopy } from './support/device-copy';
+import { newEmail, signIn, signUpAndConfirm } from './support/journeys';
 import { backends, startStack, type Stack } from './support/stack';
 
 const doeName = 'Daisy Mae of the Long Meadow Dairy Herd';
@@ -40,12 +41,14 @@ describe.skipIf(!browserAvailable)('breeding: a doe bred, her twins born, their 
     let page: Page;
     let api: FarmApi;
     let today = '';
+    let email = '';
     const ids = { granny: '', doe: '', buck: '', wether: '', herd: '', dairy: '' };
 
     beforeAll(async () => {
       stack = await startStack(backend);
       ({ context, page } = await openPage(browser(), { viewport: phone }));
-      await signUpAndConfirm(page, stack, newEmail(`breeding-${backend}`));
+      email = newEmail(`breeding-${backend}`);
+      await signUpAndConfirm(page, stack, email);
       api = farmApi(page, stack.baseUrl);
       const profile = await api.get<{ timeZone: string }>('/api/v1/profile');
       today = todayIn(profile.timeZone);
@@ -228,6 +231,73 @@ describe.skipIf(!browserAvailable)('breeding: a doe bred, her twins born, their 
       const pedigree = main().getByRole('region', { name: 'Pedigree', exact: true });
       await expectVisible(pedigree.getByText('Borrowed Buck', { exact: true }));
       expect(await pedigree.getByRole('link', { name: 'Duke' }).count()).toBe(0);
+    });
+
+    it("draws the edit form whose code came after the page was drawn, before the page's effects ran", async () => {
+      // The form's code comes apart from the page's (components/lazy-part.tsx). Opened from the
+      // device's copy, the page is drawn in a transition, whose effects run a task after it is on
+      // screen: a form whose code came in between was once never drawn (CI saw the Dam field
+      // missing). Here that gap is stretched to 2 s — React's scheduler posts its tasks through a
+      // MessageChannel, delayed while `__stretch` is set — and the form's code let in inside it.
+      const [pip] = (await api.get<{ id: string; name: string }[]>('/api/v1/animals')).filter(
+        (animal) => animal.name === 'Pip',
+      );
+      const editPath = `/animal/${pip!.id}/edit`;
+      const second = await openPage(browser(), { viewport: phone, serviceWorkers: 'block' });
+      try {
+        const tab = second.page;
+        const deviceCopyWritten = await watchDeviceCopy(tab);
+        await signIn(tab, stack, email);
+        await tab.goto(`${stack.baseUrl}${editPath}`);
+        await expectVisible(tab.getByRole('main').getByLabel('Dam', { exact: true }));
+        await deviceCopyWritten();
+
+        await tab.addInitScript(() => {
+          const Channel = window.MessageChannel;
+          window.MessageChannel = class extends Channel {
+            constructor() {
+              super();
+              const post = this.port2.postMessage.bind(this.port2);
+              this.port2.postMessage = (message: unknown) => {
+                const stretch = (window as { __stretch?: number }).__stretch ?? 0;
+                if (stretch) setTimeout(() => post(message), stretch);
+                else post(message);
+              };
+            }
+          };
+        });
+        const gate = () => {
+          let open = () => {};
+          const opened = new Promise<void>((resolve) => (open = resolve));
+          return { open, opened };
+        };
+        const [pageCode, formCode, reads] = [gate(), gate(), gate()];
+        let holdReads = false;
+        await tab.route(/\/assets\/edit-animal-page-[^/]*\.js$/, (route) =>
+          pageCode.opened.then(() => route.continue()),
+        );
+        await tab.route(/\/assets\/edit-animal-form-[^/]*\.js$/, (route) =>
+          formCode.opened.then(() => route.continue()),
+        );
+        // the page's reads asked again once it is drawn: held, so that no answer draws it again
+        await tab.route(/\/api\//, (route) =>
+          holdReads ? reads.opened.then(() => route.continue()) : route.continue(),
+        );
+
+        await tab.goto(`${stack.baseUrl}${editPath}`, { waitUntil: 'commit' });
+        await expectHeaderTitle(tab, 'Edit Animal'); // the shell, waiting for the page's code
+        holdReads = true;
+        await tab.evaluate(() => ((window as { __stretch?: number }).__stretch = 2_000));
+        pageCode.open();
+        await expectVisible(tab.getByRole('heading', { name: 'Edit Pip', exact: true }));
+        formCode.open();
+        await tab.waitForTimeout(3_000); // the page's effects have run by now
+        await tab.evaluate(() => ((window as { __stretch?: number }).__stretch = 0));
+        reads.open();
+        await expectVisible(tab.getByRole('main').getByLabel('Dam', { exact: true }));
+      } finally {
+        await second.context.close();
+      }
     });
   });
 });

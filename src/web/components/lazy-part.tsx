@@ -24,9 +24,12 @@ export function lazyPart<Props extends object>(load: () => Promise<{ default: Co
     ));
   function Part({ fallback, ...props }: Props & { fallback: ReactNode }) {
     const [failure, setFailure] = useState<{ error: unknown }>();
-    const [, setArrived] = useState(false);
+    // whether this mount drew the part: the effect waits only when the render drew the fallback. (Read
+    // at the effect instead, a chunk that came between the render and the effect left the fallback
+    // on screen for good: a transition's effects run a while after its render.)
+    const [arrived, setArrived] = useState(() => loaded !== undefined);
     useEffect(() => {
-      if (loaded) return;
+      if (arrived) return;
       let current = true;
       preload().then(
         () => current && setArrived(true),
@@ -35,7 +38,7 @@ export function lazyPart<Props extends object>(load: () => Promise<{ default: Co
       return () => {
         current = false;
       };
-    }, []);
+    }, [arrived]);
     if (failure) throw failure.error;
     return loaded ? createElement(loaded, props as Props) : fallback;
   }
