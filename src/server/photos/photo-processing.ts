@@ -3,7 +3,7 @@
 // Decoding is where a hostile file hurts, so the declared size is checked from the header first,
 // against a ceiling per format, the decoder is told the same limit, and decodes run at most two
 // at a time within a budget of decode memory.
-import sharp, { type Sharp } from 'sharp';
+import type { default as SharpModule, Sharp } from 'sharp';
 import { AppError } from '../http/errors';
 import { readImageHeader, type ImageFormat } from './photo-header';
 
@@ -66,10 +66,25 @@ export function createDecodeSlots(size: number, memoryBudget = Infinity) {
 
 const decodeSlots = createDecodeSlots(2, decodeMemoryBudget);
 
-// One libvips thread per decode (two decodes use the two cores) and no cache of operations: each
-// photo is decoded once, so a cache would only hold its pixels after the answer.
-sharp.concurrency(1);
-sharp.cache(false);
+/**
+ * sharp, loaded at the first photo rather than at start: libvips and its libraries are ~9 MB of a
+ * server's resident memory that most of its life never uses (issue 31's idle RSS). One libvips
+ * thread per decode (two decodes use the two cores) and no cache of operations: each photo is
+ * decoded once, so a cache would only hold its pixels after the answer.
+ */
+let loadingSharp: Promise<typeof SharpModule> | undefined;
+const loadSharp = () =>
+  (loadingSharp ??= import('sharp').then(
+    (module) => {
+      module.default.concurrency(1);
+      module.default.cache(false);
+      return module.default;
+    },
+    (error: unknown) => {
+      loadingSharp = undefined; // the next photo tries again
+      throw error;
+    },
+  ));
 
 const sharpOptions = (format: ImageFormat) =>
   ({ failOn: 'error', limitInputPixels: maxPixels(format) }) as const;
@@ -79,7 +94,7 @@ const sharpOptions = (format: ImageFormat) =>
  * cannot read, so those go to the WebAssembly decoder — only after the header check (which also
  * reads the HEVC stream's own size), as we cannot pass that decoder a pixel limit.
  */
-async function decodeHeif(data: Buffer): Promise<Sharp> {
+async function decodeHeif(sharp: typeof SharpModule, data: Buffer): Promise<Sharp> {
   try {
     // decoded once to raw pixels, so a failure shows here and not halfway through the resize
     const { data: pixels, info } = await sharp(data, sharpOptions('heif'))
@@ -118,9 +133,10 @@ export async function processPhoto(data: Buffer): Promise<ProcessedPhoto> {
     );
   }
   const memory = width * height * decodeBytesPerPixel[format];
+  const sharp = await loadSharp();
   return decodeSlots.run(async () => {
     try {
-      const image = format === 'heif' ? await decodeHeif(data) : sharp(data, sharpOptions(format));
+      const image = format === 'heif' ? await decodeHeif(sharp, data) : sharp(data, sharpOptions(format));
       // Decoded once, oriented (EXIF, before the metadata is dropped) and shrunk to what both
       // files need — the display size, or more for a panorama whose square thumbnail needs 256 px
       // of height — then both files are made from those pixels, not from a second decode.
