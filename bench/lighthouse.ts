@@ -100,25 +100,33 @@ try {
 /** One Lighthouse run of a page: prints its scores and answers its performance score. */
 function measure(page: string, signedIn: boolean, cookie: string): number {
   const output = join(tmpdir(), `paddock-lh-${page.replace(/\W/g, '') || 'landing'}.json`);
-  execFileSync(
-    'npx',
-    [
-      '--yes',
-      'lighthouse@12.8.2',
-      `http://localhost:${port}${page}`,
-      '--only-categories=performance,accessibility',
-      '--form-factor=mobile',
-      `--chrome-flags=${chromeFlags}`,
-      '--output=json',
-      `--output-path=${output}`,
-      '--quiet',
-      ...(signedIn ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
-    ],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-    },
-  );
+  const run = () =>
+    execFileSync(
+      'npx',
+      [
+        '--yes',
+        'lighthouse@12.8.2',
+        `http://localhost:${port}${page}`,
+        '--only-categories=performance,accessibility',
+        '--form-factor=mobile',
+        `--chrome-flags=${chromeFlags}`,
+        '--output=json',
+        `--output-path=${output}`,
+        '--quiet',
+        ...(signedIn ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+      ],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      },
+    );
+  try {
+    run();
+  } catch {
+    // Lighthouse now and then loses its trace of the load ('NO_NAVSTART'): that run again, once
+    console.log(`${page.padEnd(11)} Lighthouse failed to record that run: once more`);
+    run();
+  }
   const report = JSON.parse(readFileSync(output, 'utf8')) as {
     finalDisplayedUrl: string;
     environment: { benchmarkIndex: number };
