@@ -304,8 +304,11 @@ export const animals = pgTable(
     electronicId: text('electronic_id'),
     /** storage key of the current photo (a new key per upload, so URLs can be cached for ever) */
     photoKey: text('photo_key'),
-    /** natural_sort_key(name), COLLATE "C" (migration 0007): the list's order, computed on write */
-    nameKey: text('name_key').generatedAlwaysAs(sql`natural_sort_key(name)`),
+    /**
+     * natural_sort_key(name), COLLATE "C" (migration 0007): the list's order, set by the trigger
+     * animals_name_key when the row is inserted or its name written (migration 0045); never written
+     */
+    nameKey: text('name_key'),
     /** its groups' ids, kept from animal_groups by triggers (routines: animals_group_ids_*); never written */
     groupIds: uuid('group_ids')
       .array()

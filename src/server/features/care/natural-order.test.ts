@@ -1,7 +1,9 @@
 // A flock's batch lists its hens as My Animals does: 'Hen 2' before 'Hen 10' (issue 9, found by
 // using the group log of a seeded 22-hen flock: it read 'Hen 1, Hen 10, Hen 11, … Hen 2').
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateInZone } from '../../../shared/care/dates';
+import { queryRows } from '../../db/sql-text';
 import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 describe.each(backends)("a batch's animals, in natural order, on %s", (backend) => {
@@ -60,5 +62,44 @@ describe.each(backends)("a batch's animals, in natural order, on %s", (backend) 
       'Hen 2',
       'Hen 10',
     ]);
+  });
+
+  it('keeps the order key of a name as it is written, and works it out only then', async () => {
+    const flock = await post('/api/v1/groups', { name: 'Bantams' });
+    const [pip, hen] = [
+      await post('/api/v1/animals', { name: 'Bantam 9', groupIds: [flock.id] }),
+      await post('/api/v1/animals', { name: 'Bantam 10', groupIds: [flock.id] }),
+    ];
+    const names = async () =>
+      (await (await t.request(`/api/v1/animals?group=${flock.id}`, { cookie })).json()).map(
+        (animal: { name: string }) => animal.name,
+      );
+    expect(await names()).toEqual(['Bantam 9', 'Bantam 10']);
+    // renamed: its place follows its new name
+    expect(
+      (await t.request(`/api/v1/animals/${pip.id}`, { cookie, method: 'PATCH', body: { name: 'Bantam 11' } }))
+        .status,
+    ).toBe(200);
+    expect(await names()).toEqual(['Bantam 10', 'Bantam 11']);
+    // weighed (the animals' latest weights written): the key is not worked out again for names
+    // that did not change — a generated column was, at every update of the row (migration 0045)
+    await post('/api/v1/care-entries', {
+      type: 'weight',
+      groupId: flock.id,
+      dateRecorded: dateInZone(new Date(), 'UTC'),
+      weights: [pip, hen].map((animal) => ({ animalId: animal.id, weightValue: 2 })),
+    });
+    expect(await names()).toEqual(['Bantam 10', 'Bantam 11']);
+    const [column] = await queryRows<{ generated: string }>(
+      t.db,
+      sql`select attgenerated as generated from pg_attribute
+          where attrelid = 'animals'::regclass and attname = 'name_key'`,
+    );
+    expect(column?.generated).toBe('');
+    const [trigger] = await queryRows<{ definition: string }>(
+      t.db,
+      sql`select pg_get_triggerdef(oid) as definition from pg_trigger where tgname = 'animals_name_key'`,
+    );
+    expect(trigger?.definition).toContain('BEFORE INSERT OR UPDATE OF name ON');
   });
 });

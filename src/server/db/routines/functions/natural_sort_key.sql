@@ -2,7 +2,7 @@
 -- to 20 places; compare with COLLATE "C" so both databases agree. The same rule as
 -- src/shared/animals/natural-sort.ts (tested against each other).
 --
--- Stored: the generated column animals.name_key (and its index) holds its results. A change of
+-- Stored: animals.name_key (and its index) holds its results (set by animals_name_key). A change of
 -- what it returns needs a migration that defines the new body itself and rewrites the stored keys.
 CREATE OR REPLACE FUNCTION natural_sort_key(value text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
