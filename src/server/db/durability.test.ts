@@ -259,7 +259,7 @@ describe('durability of the embedded database (real server processes)', () => {
       const cookie = await signUpAndConfirm(first, email);
       await setFarmName(first, cookie, 'Willow Creek');
       // (by the way: a server that has started, signed someone in and written has not loaded the
-      // photo library, whose libvips is ~9 MB of resident memory: it comes with the first photo)
+      // photo library, whose libvips is ~12 MB of resident memory: it comes with the first photo)
       if (fs.existsSync(`/proc/${first.pid}/maps`))
         expect(fs.readFileSync(`/proc/${first.pid}/maps`, 'utf8')).not.toContain('libvips');
       process.kill(first.pid, 'SIGKILL');

@@ -67,7 +67,7 @@ export function createDecodeSlots(size: number, memoryBudget = Infinity) {
 const decodeSlots = createDecodeSlots(2, decodeMemoryBudget);
 
 /**
- * sharp, loaded at the first photo rather than at start: libvips and its libraries are ~9 MB of a
+ * sharp, loaded at the first photo rather than at start: libvips and its libraries are ~12 MB of a
  * server's resident memory that most of its life never uses (issue 31's idle RSS). One libvips
  * thread per decode (two decodes use the two cores) and no cache of operations: each photo is
  * decoded once, so a cache would only hold its pixels after the answer.
