@@ -66,7 +66,7 @@ describe.each(backends)("a batch's animals, in natural order, on %s", (backend) 
 
   it('keeps the order key of a name as it is written, and works it out only then', async () => {
     const flock = await post('/api/v1/groups', { name: 'Bantams' });
-    const [pip, hen] = [
+    const [nine, ten] = [
       await post('/api/v1/animals', { name: 'Bantam 9', groupIds: [flock.id] }),
       await post('/api/v1/animals', { name: 'Bantam 10', groupIds: [flock.id] }),
     ];
@@ -77,8 +77,13 @@ describe.each(backends)("a batch's animals, in natural order, on %s", (backend) 
     expect(await names()).toEqual(['Bantam 9', 'Bantam 10']);
     // renamed: its place follows its new name
     expect(
-      (await t.request(`/api/v1/animals/${pip.id}`, { cookie, method: 'PATCH', body: { name: 'Bantam 11' } }))
-        .status,
+      (
+        await t.request(`/api/v1/animals/${nine.id}`, {
+          cookie,
+          method: 'PATCH',
+          body: { name: 'Bantam 11' },
+        })
+      ).status,
     ).toBe(200);
     expect(await names()).toEqual(['Bantam 10', 'Bantam 11']);
     // weighed (the animals' latest weights written): the key is not worked out again for names
@@ -87,7 +92,7 @@ describe.each(backends)("a batch's animals, in natural order, on %s", (backend) 
       type: 'weight',
       groupId: flock.id,
       dateRecorded: dateInZone(new Date(), 'UTC'),
-      weights: [pip, hen].map((animal) => ({ animalId: animal.id, weightValue: 2 })),
+      weights: [nine, ten].map((animal) => ({ animalId: animal.id, weightValue: 2 })),
     });
     expect(await names()).toEqual(['Bantam 10', 'Bantam 11']);
     const [column] = await queryRows<{ generated: string }>(

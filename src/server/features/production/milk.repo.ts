@@ -65,10 +65,12 @@ const inUnit = (column: SQL, unitColumn: SQL, to: MilkUnit) =>
     sql` `,
   )} end) / ${String(kilogramsPer(to))}::numeric)`;
 
+/** json_build_object's pairs of {amount, saleable, discarded}: an amount and what of it was discarded. */
+const amountPairs = (amount: SQL, discarded: SQL) =>
+  sql`'amount', ${amount}, 'saleable', ${amount} - ${discarded}, 'discarded', ${discarded}`;
+
 /** {amount, saleable, discarded} of the rows `x` in `from`, rounded to two decimals. */
-const totalsOf = (
-  from: SQL,
-) => sql`(select json_build_object('amount', t.a, 'saleable', t.a - t.d, 'discarded', t.d)
+const totalsOf = (from: SQL) => sql`(select json_build_object(${amountPairs(sql`t.a`, sql`t.d`)})
   from (select round(coalesce(sum(x.amount), 0), 2) as a, round(coalesce(sum(x.discarded), 0), 2) as d
     from ${from}) t)`;
 
@@ -327,9 +329,9 @@ export function createMilkRepo(db: Database) {
                 'average7', p.average7,
                 'lactationStart', d.lactation_start::text,
                 'daysInMilk', b.today - d.lactation_start,
-                'lactation', json_build_object('amount', p.la, 'saleable', p.la - p.ld, 'discarded', p.ld),
-                'byDay', (select json_agg(json_build_object('date', dd.day::text, 'amount', dd.a,
-                    'saleable', dd.a - dd.d, 'discarded', dd.d) order by dd.day)
+                'lactation', json_build_object(${amountPairs(sql`p.la`, sql`p.ld`)}),
+                'byDay', (select json_agg(json_build_object('date', dd.day::text,
+                    ${amountPairs(sql`dd.a`, sql`dd.d`)}) order by dd.day)
                   from doe_days dd where dd.id = d.id)
               ) order by d.name_key, d.id) from does d join per_doe p on p.id = d.id, bounds b), '[]'::json)
           )::text end as body`,
@@ -372,7 +374,7 @@ export function createMilkRepo(db: Database) {
           select coalesce(json_agg(json_build_object(
             'from', start::text, 'to', (next - 1)::text, 'firstMilked', first_milked::text,
             'lastMilked', last_milked::text, 'days', days,
-            'amount', a, 'saleable', a - d, 'discarded', d
+            ${amountPairs(sql`a`, sql`d`)}
           ) order by first_milked), '[]'::json)::text as body from totals`,
       );
       return JSON.parse(row!.body) as Lactation[];
