@@ -10,6 +10,7 @@
 //   npm run bench -- --quick               # 200 farms, one short round: a smoke run
 //   npm run bench -- --keep                # keep the seeded database, and say how to reuse it
 //   npm run bench -- --reuse postgres://…/paddock_scale_…   # measure a kept database again, no seeding
+//   npm run bench -- --reuse … --only milk  # again, only the requests whose name says milk
 //   BENCH_DATABASE_URL=postgres://…/postgres (default: the local server, user postgres)
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -50,6 +51,8 @@ const { values: options } = parseArgs({
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
     'pglite-farms': { type: 'string', default: '100' },
+    /** only the requests whose name contains this (a second look at one page) */
+    only: { type: 'string', default: '' },
   },
 });
 const quick = options.quick;
@@ -212,6 +215,7 @@ try {
   const rows: string[] = [];
   const busy: string[] = [];
   for (const [which, { name, baseline, bare }] of requests.entries()) {
+    if (!name.includes(options.only)) continue;
     // every user at once, each on their own farm, and the bare server asked as many ways
     const callers = usersRequests.map((own, user) => ({
       request: own[which]!.request,

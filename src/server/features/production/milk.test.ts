@@ -315,12 +315,14 @@ describe.each(backends)('milk on %s', (backend) => {
       201,
     );
 
-    // Willow: once before her kidding, then 3 lbs every morning for ten days, and a litre tonight
-    await milk({
-      milking: 'once',
-      milkedOn: addDays(today, -40),
-      records: [{ animalId: willow, amount: 2 }],
-    });
+    // Willow: twice before her kidding (one of them in the last 30 days), then 3 lbs every morning
+    // for ten days, and a litre tonight
+    for (const ago of [40, 20])
+      await milk({
+        milking: 'once',
+        milkedOn: addDays(today, -ago),
+        records: [{ animalId: willow, amount: 2 }],
+      });
     for (let day = 9; day >= 0; day--)
       await milk({
         milking: 'morning',
@@ -371,7 +373,7 @@ describe.each(backends)('milk on %s', (backend) => {
       average7: roundMilk((7 * 3 + litre) / 7),
       lactationStart: addDays(today, -10),
       daysInMilk: 10,
-      // the once-a-day milking before her kidding is not in this lactation
+      // the once-a-day milkings before her kidding are not in this lactation
       lactation: {
         amount: roundMilk(30 + litre),
         saleable: roundMilk(roundMilk(30 + litre) - roundMilk(halfLitre)),
@@ -386,7 +388,14 @@ describe.each(backends)('milk on %s', (backend) => {
       saleable: roundMilk(roundMilk(3 + litre) - roundMilk(halfLitre)),
       discarded: roundMilk(halfLitre),
     });
-    expect(will.byDay.filter((day) => day.amount > 0)).toHaveLength(10);
+    // her last 30 days, the one before her kidding among them
+    expect(will.byDay.filter((day) => day.amount > 0)).toHaveLength(11);
+    expect(will.byDay.find((day) => day.date === addDays(today, -20))).toEqual({
+      date: addDays(today, -20),
+      amount: 2,
+      saleable: 2,
+      discarded: 0,
+    });
     expect(june).toMatchObject({
       lastMilking: { milkedOn: today, milking: 'morning', amount: roundMilk(kilos) },
       average7: roundMilk(kilos / 7),
