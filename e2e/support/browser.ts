@@ -2,6 +2,7 @@
 // Missing browser: CI fails loudly; a developer's machine skips the suites with a loud warning.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
+import { browserTimeZone } from './day-turn';
 import {
   chromium,
   type Browser,
@@ -94,13 +95,12 @@ export function sharedBrowser(options: { push?: boolean } = {}): () => Browser {
   };
 }
 
+export { browserTimeZone };
 export const phone = { width: 390, height: 844 };
 export const narrowPhone = { width: 360, height: 740 };
 export const desktop = { width: 1280, height: 800 };
 /** How long a step waits for the page to show what it expects (checks.ts's waits too). */
 export const waitTimeout = 20_000;
-/** The zone every test browser lives in: a test that writes a date the page shows uses it too. */
-export const browserTimeZone = 'America/Chicago';
 
 /**
  * A fresh context (its own cookies) and a page in it. Uncaught page errors are printed, so that a

@@ -7,8 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { provideMigratedDatabases } from '../../test/support/global-setup';
+import { waitForDayTurn } from './day-turn';
 
 export default async function setup(project: TestProject) {
+  const wait = waitForDayTurn(new Date());
+  if (wait) {
+    console.log(`a farm's day turns in the next minutes: the journeys start in ${Math.ceil(wait / 1000)} s`);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
   const outdir = mkdtempSync(join(tmpdir(), 'paddock-e2e-templates-'));
   let dropPostgres = async () => {};
   const teardown = async () => {
