@@ -15,6 +15,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/db/database';
 import { inProcessApp, requestsFor, type Query } from './scale/harness';
 import { idRenewer, keptIds } from './scale/renew-ids';
+import { signInBench } from './scale/sign-in';
 
 const { values: options } = parseArgs({
   options: {
@@ -49,21 +50,7 @@ const app = inProcessApp(handle.db, {
 });
 
 const headers = { origin: appUrl, 'content-type': 'application/json' };
-// the sign-ins of the runs before, forgotten (the sign-in limit would answer 429)
-await query('delete from rate_limit');
-const signIn = await app.request(`${appUrl}/api/auth/sign-in/email`, {
-  method: 'POST',
-  headers,
-  body: JSON.stringify({ email: 'bench-0@example.com', password: 'benchmark password' }),
-});
-if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((line) => line.split(';')[0])
-  .join('; ');
-const [{ farm_id: farmId } = { farm_id: '' }] = await query<{ farm_id: string }>(
-  `select p.farm_id from profiles p join "user" u on u.id = p.user_id where u.email = 'bench-0@example.com'`,
-);
+const { cookie, farmId } = await signInBench(app, appUrl, query);
 
 /**
  * Of this session's prepared statements named like `pattern`: how many runs used the plan kept

@@ -40,6 +40,16 @@ function capture(root: string, tag: string): Captured {
 }
 
 /**
+ * `statement` as pgbench can prepare it: its comments left out (a doe's apostrophe in one would
+ * open a string), and each colon before a letter inside a quoted string split from it ('HH24:MI'
+ * as 'HH24:' || 'MI', which the planner folds back): pgbench takes `:MI` for a variable even there.
+ */
+const forPgbench = (statement: string) =>
+  statement.replace(/--[^\n]*|'(?:[^']|'')*'/g, (part) =>
+    part.startsWith('--') ? '' : part.replace(/:(?=[A-Za-z_])/g, ":' || '"),
+  );
+
+/**
  * A pgbench script of `captured`'s statements, each parameter a variable named for `tag` (given
  * with -D), a null written NULL (pgbench has no null variable), and the -D arguments.
  */
@@ -47,7 +57,7 @@ function script(captured: Captured, tag: string): { file: string; defines: strin
   const defines: string[] = [];
   const text = captured.statements
     .map(({ text: statement, params }, index) =>
-      statement.replace(/\$(\d+)\b/g, (_match, digits: string) => {
+      forPgbench(statement).replace(/\$(\d+)\b/g, (_match, digits: string) => {
         const value = params[Number(digits) - 1];
         if (value === null || value === undefined) return 'NULL';
         const variable = `${tag}_${index}_${digits}`;

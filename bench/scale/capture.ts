@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type * as Database from '../../src/server/db/database';
 import type * as Harness from './harness';
+import { signInBench } from './sign-in';
 
 export type Captured = { request: string; statements: { text: string; params: unknown[] }[] };
 
@@ -40,22 +41,8 @@ const app = inProcessApp(handle.db, {
   AUTH_SECRET: randomBytes(32).toString('hex'),
 });
 const headers = { origin: appUrl, 'content-type': 'application/json' };
-// the sign-ins of the runs before, forgotten (the sign-in limit would answer 429)
-await query('delete from rate_limit');
-const signIn = await app.request(`${appUrl}/api/auth/sign-in/email`, {
-  method: 'POST',
-  headers,
-  body: JSON.stringify({ email: 'bench-0@example.com', password: 'benchmark password' }),
-});
-if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((line) => line.split(';')[0])
-  .join('; ');
-const [farm] = await query<{ farm_id: string }>(
-  `select p.farm_id from profiles p join "user" u on u.id = p.user_id where u.email = 'bench-0@example.com'`,
-);
-const found = (await requestsFor(query, farm!.farm_id)).find(
+const { cookie, farmId } = await signInBench(app, appUrl, query);
+const found = (await requestsFor(query, farmId)).find(
   (each) => each.name.includes(name) && each.request.method === 'GET',
 );
 if (!found) throw new Error(`no GET of the bench is named like "${name}"`);
