@@ -2,8 +2,9 @@
 // entries by SQL, starts the compiled server and a bare Hono + pg server (one-query list, one-row
 // insert) on the same database, signs in a handful of users, and runs each signed-in endpoint
 // interleaved with its baseline for several rounds (autocannon), printing req/s, p50/p99, the ratio,
-// statements per request and p50 at N farms against 10. Figures only: nothing here passes or fails
-// on time.
+// statements per request and p50 at N farms against 10, then the notification run's pass (one
+// query across farms, bench/scale/notification-pass.ts) at N and 10. Figures only: nothing here
+// passes or fails on time.
 //
 //   npm run bench                          # 10,000 farms (about 20 million entries)
 //   npm run bench -- --farms 1000 --rounds 2 --seconds 5
@@ -20,6 +21,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/database';
+import { batchSize } from '../src/server/features/notifications/notifications.job';
 import { freshPostgresDatabase } from '../test/support/fresh-database';
 import {
   freePort,
@@ -39,6 +41,7 @@ import {
   type Run,
 } from './scale/harness';
 import { pgliteBench } from './scale/pglite';
+import { notificationPass } from './scale/notification-pass';
 import { newFarms, seedFarms } from './scale/seed';
 
 const { values: options } = parseArgs({
@@ -192,6 +195,9 @@ try {
     await measure(appUrl, request, cookie, load); // warm
     small.set(name, await measure(appUrl, request, cookie, load));
   }
+  /** the notification run's pass, timed with every owner given a phone (measured, then rolled back) */
+  const passName = 'notification pass';
+  const passAtTen = !reuse && passName.includes(options.only) ? await notificationPass(client) : null;
 
   // ---- then N ----
   if (!reuse) {
@@ -248,6 +254,14 @@ try {
   );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
+  if (passName.includes(options.only)) {
+    const pass = await notificationPass(client);
+    const atTen = passAtTen ? ` (${passAtTen.quiet.toFixed(1)} ms at 10 farms)` : '';
+    const morningAtTen = passAtTen ? ` (${passAtTen.morning.toFixed(1)} ms at 10)` : '';
+    console.log(
+      `\nThe notification run's pass, one query a minute across farms, every farm's owner given a phone (${pass.subscribed} people): a quiet minute (nothing owed) ${pass.quiet.toFixed(1)} ms${atTen}; the morning's first pass ${pass.morning.toFixed(1)} ms for ${pass.owed} notifications (a pass takes ${batchSize} at most)${morningAtTen}. It reads each person with a device once a minute: it grows with them, not with the farms' records.`,
+    );
+  }
   console.log(`\nIdle RSS of the server on PostgreSQL: ${idleRss ?? '?'} MB (goal ≤ 150 MB)`);
   if (busy.length)
     console.log(

@@ -13,7 +13,7 @@ import type { MorningReminder, NotificationsRepo, Owed, PushTarget } from './not
 import type { PushSend } from './push-sender';
 
 /** Notifications a pass takes at most (the next pass, a minute later, takes the rest). */
-const batchSize = 500;
+export const batchSize = 500;
 
 /** Notifications sent at once: a slow push service holds up a few, not the pass. */
 const concurrency = 8;

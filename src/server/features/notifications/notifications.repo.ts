@@ -52,7 +52,7 @@ export const morningListed = 3;
 const hhmm = (time: string) => time.slice(0, 5);
 
 /** The query of `owed`: everything owed at `now` across farms (see `owed`). */
-function owedQuery(now: Date, limit: number) {
+export function owedQuery(now: Date, limit: number) {
   const at = sql`(${now.toISOString()}::timestamptz at time zone f.time_zone)`;
   return sql`with member as (
         select m.farm_id, m.user_id, m.notify_at, f.name as farm_name, ${at}::date as day, ${at}::time as clock
