@@ -293,10 +293,9 @@ export function createMilkRepo(db: Database) {
                 where ag.farm_id = a.farm_id and ag.animal_id = a.id and ag.group_id = ${groupId}::uuid))
               and exists (select 1 from ${milkRecords} m where m.farm_id = a.farm_id and m.animal_id = a.id)
           ), day_sums as (
-            -- each doe's kilograms a day, in one pass over the records every figure below needs:
-            -- her lactation's, or with none recorded all of hers, and at least her last 30 days'.
-            -- Summed first and put in the farm's unit once per figure, not once per record (the
-            -- conversion of every record was a fifth of the statement)
+            -- each doe's kilograms a day, in one pass over the records the figures below need: her
+            -- lactation's (all of hers when no birth is recorded) and at least her last 30 days'.
+            -- Every figure then reads days, not records, and is put in the farm's unit once
             select m.animal_id, m.milked_on, sum(${kilograms(sql`m.amount`, sql`m.unit`)}) as a,
               sum(${kilograms(sql`m.discarded`, sql`m.unit`)}) as d
             from does x join ${milkRecords} m on m.farm_id = ${farmId} and m.animal_id = x.id, bounds b
@@ -304,8 +303,8 @@ export function createMilkRepo(db: Database) {
               and (x.lactation_start is null or m.milked_on >= least(x.lactation_start, b.today - 29))
             group by m.animal_id, m.milked_on
           ), per_doe as materialized (
-            -- materialized, as by_day: a doe's figures are computed once, not again for each doe
-            -- the planner's estimate of one doe made it join them to
+            -- materialized, as by_day, so computed once: inlined, the planner's guess of one doe
+            -- joined them by nested loop and worked out every doe's figures again for each doe
             select x.id,
               round(coalesce(sum(s.a) filter (where s.milked_on >= b.today - 6), 0) / ${per} / 7, 2) as average7,
               round(coalesce(sum(s.a) filter (where x.lactation_start is null
