@@ -66,23 +66,8 @@ export function owedQuery(now: Date, limit: number) {
         select m.farm_id, m.user_id, m.farm_name, m.day::text as day, 'morning' as key,
           (m.clock - m.notify_at) > make_interval(mins => ${staleMinutes}) as stale,
           null::uuid as reminder_id, null::text as title, null::text as animal_name, null::text as group_name,
-          null::text as due_time, counts.due_today, counts.overdue, listed.first
+          null::text as due_time
         from member m
-        cross join lateral (
-          select count(*) filter (where r.due_date = m.day)::int as due_today,
-            count(*) filter (where r.due_date < m.day)::int as overdue
-          from reminders r where r.farm_id = m.farm_id and not r.completed and r.due_date <= m.day
-        ) counts
-        cross join lateral (
-          select json_agg(json_build_object('title', l.title, 'animal_name', l.animal_name,
-              'group_name', l.group_name) order by l.due_date, l.title, l.id) as first
-          from (select r.id, r.title, r.due_date, a.name as animal_name, g.name as group_name
-            from reminders r
-            left join animals a on a.farm_id = r.farm_id and a.id = r.animal_id
-            left join groups g on g.farm_id = r.farm_id and g.id = r.group_id
-            where r.farm_id = m.farm_id and not r.completed and r.due_date <= m.day
-            order by r.due_date, r.title, r.id limit ${morningListed}) l
-        ) listed
         where m.clock >= m.notify_at
           and not exists (select 1 from push_claims c where c.farm_id = m.farm_id and c.user_id = m.user_id
             and c.day = m.day and c.key = 'morning')
@@ -92,7 +77,7 @@ export function owedQuery(now: Date, limit: number) {
           r.id::text || '@' || to_char(r.due_time, 'HH24:MI') as key,
           (m.clock - r.due_time) > make_interval(mins => ${staleMinutes}) as stale,
           r.id as reminder_id, r.title, a.name as animal_name, g.name as group_name,
-          to_char(r.due_time, 'HH24:MI') as due_time, 0 as due_today, 0 as overdue, null::json as first
+          to_char(r.due_time, 'HH24:MI') as due_time
         from member m
         join reminders r on r.farm_id = m.farm_id and r.due_date = m.day and r.due_time is not null
           and not r.completed and r.due_time <= m.clock
@@ -100,10 +85,34 @@ export function owedQuery(now: Date, limit: number) {
         left join groups g on g.farm_id = r.farm_id and g.id = r.group_id
         where not exists (select 1 from push_claims c where c.farm_id = m.farm_id and c.user_id = m.user_id
           and c.day = m.day and c.key = r.id::text || '@' || to_char(r.due_time, 'HH24:MI'))
+      ),
+      -- this pass's share, chosen before the mornings' counts and first reminders are read: those
+      -- are read for the pass's mornings only, not for every morning owed (at 07:00 on a farm
+      -- whose people all keep the default, every one of them)
+      owed as (
+        select * from (select * from morning union all select * from timed) o
+        order by stale desc, farm_id, user_id, key
+        limit ${limit}
       )
-      select * from (select * from morning union all select * from timed) owed
-      order by stale desc, farm_id, user_id, key
-      limit ${limit}`;
+      select o.*, counts.due_today, counts.overdue, listed.first
+      from owed o
+      cross join lateral (
+        select count(*) filter (where r.due_date = o.day::date)::int as due_today,
+          count(*) filter (where r.due_date < o.day::date)::int as overdue
+        from reminders r
+        where o.key = 'morning' and r.farm_id = o.farm_id and not r.completed and r.due_date <= o.day::date
+      ) counts
+      cross join lateral (
+        select json_agg(json_build_object('title', l.title, 'animal_name', l.animal_name,
+            'group_name', l.group_name) order by l.due_date, l.title, l.id) as first
+        from (select r.id, r.title, r.due_date, a.name as animal_name, g.name as group_name
+          from reminders r
+          left join animals a on a.farm_id = r.farm_id and a.id = r.animal_id
+          left join groups g on g.farm_id = r.farm_id and g.id = r.group_id
+          where o.key = 'morning' and r.farm_id = o.farm_id and not r.completed and r.due_date <= o.day::date
+          order by r.due_date, r.title, r.id limit ${morningListed}) l
+      ) listed
+      order by o.stale desc, o.farm_id, o.user_id, o.key`;
 }
 
 export function createNotificationsRepo(db: Database) {
