@@ -152,6 +152,54 @@ describe.each(backends)('the notification run on %s', (backend) => {
     expect(push.to(phone.endpoint)).toEqual([]);
   });
 
+  it('takes a pass’s share from the head of what is owed, each morning with its own counts', async () => {
+    // a pass takes at most a batch (500): here a share of 2 of what three farms' people are owed
+    const day = '2031-03-11';
+    const owners: { cookie: string; farmId: string }[] = [];
+    for (const name of ['Share Farm A', 'Share Farm B', 'Share Farm C']) {
+      const made = await farm(name);
+      await device(made.cookie);
+      owners.push(made);
+    }
+    const [a, b] = owners as [(typeof owners)[0], (typeof owners)[0]];
+    await reminder(a.cookie, 'Clean the coop', day);
+    await reminder(a.cookie, 'Order hay', day);
+    await reminder(a.cookie, 'Trim hooves', '2031-03-10');
+    await reminder(a.cookie, 'Shear', '2031-03-12');
+    await reminder(b.cookie, 'Give the wormer', day, '06:30');
+    const repo = createNotificationsRepo(t.db);
+    const now = wallClock(day, '07:05', zone);
+    const all = await repo.owed(now, 1000);
+    const ours = all.filter((owed) => owners.some((owner) => owner.farmId === owed.farm_id));
+    expect(ours.map((owed) => [owed.farm_name, owed.key.replace(/^.*@/, '@')])).toEqual(
+      expect.arrayContaining([
+        ['Share Farm A', 'morning'],
+        ['Share Farm B', 'morning'],
+        ['Share Farm B', '@06:30'],
+        ['Share Farm C', 'morning'],
+      ]),
+    );
+    expect(ours).toHaveLength(4);
+    expect(ours.find((owed) => owed.farm_id === a.farmId)).toMatchObject({
+      due_today: 2,
+      overdue: 1,
+      first: [
+        { title: 'Trim hooves', group_name: 'Flock' },
+        { title: 'Clean the coop', group_name: 'Flock' },
+        { title: 'Order hay', group_name: 'Flock' },
+      ],
+    });
+    expect(ours.find((owed) => owed.key !== 'morning')).toMatchObject({
+      title: 'Give the wormer',
+      due_time: '06:30',
+      due_today: 0,
+      overdue: 0,
+      first: null,
+    });
+    // every share is the head of the whole, counts and all
+    for (const size of [1, 2, all.length - 1]) expect(await repo.owed(now, size)).toEqual(all.slice(0, size));
+  });
+
   it('rings a reminder with a time of day once at that time, not when done before, not an hour late', async () => {
     const { cookie, farmId } = await farm('Evening Farm');
     const phone = await device(cookie);
