@@ -19,6 +19,8 @@ export default defineConfig({
     environment: 'node',
     // a migrated database of each kind, copied by each journey's stack
     globalSetup: ['e2e/support/global-setup.ts'],
+    // a failing test prints its open pages' text and latest requests (e2e/support/failure-report.ts)
+    setupFiles: ['e2e/support/failure-report.ts'],
     sequence: { sequencer: longestFirst(longest) },
     pool: 'forks',
     fileParallelism: true,

@@ -1,6 +1,8 @@
 // The browser for the e2e suites: Debian's Chromium (or CHROME_PATH) driven by playwright-core.
 // Missing browser: CI fails loudly; a developer's machine skips the suites with a loud warning.
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { browserTimeZone } from './day-turn';
 import {
@@ -120,11 +122,81 @@ export async function openPage(
   context.setDefaultTimeout(waitTimeout);
   context.setDefaultNavigationTimeout(30_000);
   countRequests(context);
+  context.on('page', watchPage);
   const page = await context.newPage();
+  return { context, page };
+}
+
+/** One request a page made, as a failure report shows it. */
+type Exchange = { request: Request; started: number; outcome?: string };
+
+/** Each open page's latest loads and API requests (the last 20), for a failing test's report. */
+const openPages = new Map<Page, Exchange[]>();
+
+/** Prints a page's uncaught errors, and keeps its latest requests while it is open. */
+function watchPage(page: Page) {
   page.on('pageerror', (error) =>
     console.error(`[browser] uncaught error on ${page.url()}: ${error.message}`),
   );
-  return { context, page };
+  const exchanges: Exchange[] = [];
+  openPages.set(page, exchanges);
+  page.on('close', () => openPages.delete(page));
+  const find = (request: Request) => exchanges.find((exchange) => exchange.request === request);
+  const took = (exchange: Exchange) => `${Date.now() - exchange.started} ms`;
+  page.on('request', (request) => {
+    // the page's loads and its reads and writes; not its scripts, styles and images
+    if (!['document', 'fetch', 'xhr'].includes(request.resourceType())) return;
+    exchanges.push({ request, started: Date.now() });
+    if (exchanges.length > 20) exchanges.shift();
+  });
+  page.on('requestfinished', (request) => {
+    const exchange = find(request);
+    if (!exchange) return;
+    void request.response().then((response) => {
+      exchange.outcome = `${response?.status() ?? 'no response'} in ${took(exchange)}`;
+    });
+  });
+  page.on('requestfailed', (request) => {
+    const exchange = find(request);
+    if (exchange)
+      exchange.outcome = `failed (${request.failure()?.errorText ?? 'unknown'}) in ${took(exchange)}`;
+  });
+}
+
+/**
+ * What every open page shows when a test fails: its address, the text of its main landmark (or
+ * body), its latest requests and their outcomes, and a screenshot in the system's temporary
+ * folder. A wait that ran out says what it did not find; this says what was there instead.
+ */
+export async function reportOpenPages(testName: string) {
+  let index = 0;
+  for (const [page, exchanges] of openPages) {
+    index += 1;
+    const lines = [`[failure report] ${testName}, page ${index}: ${page.url()}`];
+    try {
+      const text = await page.locator('main').or(page.locator('body')).first().innerText({ timeout: 2_000 });
+      lines.push(`  shows: ${JSON.stringify(text.replace(/\s+/g, ' ').slice(0, 600))}`);
+    } catch (error) {
+      lines.push(`  shows: (unreadable: ${(error as Error).message.split('\n')[0]})`);
+    }
+    lines.push('  latest requests:');
+    for (const { request, outcome } of exchanges) {
+      const url = new URL(request.url());
+      lines.push(`    ${request.method()} ${url.pathname}${url.search} → ${outcome ?? 'pending'}`);
+    }
+    const file = join(
+      tmpdir(),
+      'paddock-e2e-failures',
+      `${testName.replace(/[^\w-]+/g, '-').slice(0, 80)}-${index}.png`,
+    );
+    try {
+      await page.screenshot({ path: file, fullPage: true, timeout: 5_000 });
+      lines.push(`  screenshot: ${file}`);
+    } catch (error) {
+      lines.push(`  screenshot: (failed: ${(error as Error).message.split('\n')[0]})`);
+    }
+    console.error(lines.join('\n'));
+  }
 }
 
 /** The requests each context of openPage has in flight (what `settled` waits out). */
