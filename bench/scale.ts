@@ -15,7 +15,7 @@
 //   BENCH_DATABASE_URL=postgres://…/postgres (default: the local server, user postgres)
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +24,8 @@ import { openDatabase } from '../src/server/db/database';
 import { batchSize } from '../src/server/features/notifications/notifications.job';
 import { freshPostgresDatabase } from '../test/support/fresh-database';
 import {
+  answerBytes,
+  bare as barePaths,
   freePort,
   inProcessApp,
   measure,
@@ -143,17 +145,19 @@ try {
   // started and signed in to, before any load: the server on PostgreSQL at rest
   const idleRss = residentMb(appServer.pid);
   const cookie = cookies[0]!;
-  // ---- statements per request, counted by an in-process app on the same database ----
+  // ---- statements per request, counted by an in-process app on the same database; each read's
+  // statements kept with their parameters, for the bare server to send them as they are ----
   async function statementsPerRequest(requests: { name: string; request: Request }[]) {
-    const queries: string[] = [];
+    const queries: { text: string; params: unknown[] }[] = [];
     const handle = await openDatabase({
       kind: 'postgres',
       url: database.url,
-      onQuery: (text) => queries.push(text),
+      onQuery: (text, params) => queries.push({ text, params }),
     });
     const app = inProcessApp(handle.db, { ...appEnv, NODE_ENV: 'test' });
     const counts = new Map<string, number>();
-    for (const { name, request } of requests) {
+    const reads: Record<number, { text: string; params: unknown[] }[]> = {};
+    for (const [which, { name, request }] of requests.entries()) {
       const send = () =>
         app.request(`${appUrl}${request.path}`, {
           method: request.method,
@@ -165,9 +169,10 @@ try {
       const response = await send();
       if (!response.ok) throw new Error(`${name}: ${response.status}`);
       counts.set(name, queries.length - before);
+      if (request.method === 'GET') reads[which] = queries.slice(before);
     }
     await handle.close();
-    return counts;
+    return { counts, reads };
   }
 
   // ---- 10 farms first (the signed-in users' and a few more) ----
@@ -177,21 +182,24 @@ try {
     await seedFarms(execute, firstFarms);
     await query('analyze');
   }
+  const requests = await requestsFor(query, farmId);
+  // (counted at 10 farms: a request's statements do not depend on how many farms there are)
+  const { counts: statements, reads } = await statementsPerRequest(requests);
+  const sameAnswers = join(work, 'same-answers.json');
+  writeFileSync(sameAnswers, JSON.stringify(reads));
   const barePort = await freePort();
   children.push(
     await start(['--import', 'tsx', 'bench/bare-server.ts'], {
       PORT: String(barePort),
       DATABASE_URL: database.url,
       FARM_ID: farmId,
+      SAME_ANSWERS: sameAnswers,
     }),
   );
   const bareUrl = `http://127.0.0.1:${barePort}`;
-  const requests = await requestsFor(query, farmId);
   // (a reused database is at N already: no figures at 10 farms)
   const small = new Map<string, Run>();
-  for (const { name, request } of reuse
-    ? []
-    : requests.filter((item) => item.request.method === 'GET' && item.baseline !== 'page')) {
+  for (const { name, request } of reuse ? [] : requests.filter((item) => item.request.method === 'GET')) {
     await measure(appUrl, request, cookie, load); // warm
     small.set(name, await measure(appUrl, request, cookie, load));
   }
@@ -213,7 +221,6 @@ try {
     `${farmsMeasured} farms, ${Number(counted!.entries).toLocaleString('en')} care entries (${elapsed()})`,
   );
 
-  const statements = await statementsPerRequest(requests);
   // each user's own requests (a group's log is of their group): every round asks as all of them
   // One pg client answers one query at a time: ask for each user's requests in turn.
   const usersRequests = [];
@@ -228,21 +235,41 @@ try {
       cookie: cookies[user]!,
     }));
     const bareCallers = callers.map(() => ({ request: bare, cookie: '' }));
-    await measureFarms(bareUrl, bareCallers, load); // warm both
+    // a read is also measured against its own answer served bare: the user's statements, sent by
+    // the bare server for each caller (what the app adds to the database's work, and nothing else)
+    const sameCallers = reads[which]
+      ? callers.map(() => ({ request: barePaths.same(which), cookie: '' }))
+      : null;
+    await measureFarms(bareUrl, bareCallers, load); // warm all three
     await measureFarms(appUrl, callers, load);
+    if (sameCallers) await measureFarms(bareUrl, sameCallers, load);
     const paddockRuns: Run[] = [];
     const bareRuns: Run[] = [];
+    const sameRuns: Run[] = [];
     for (let round = 0; round < rounds; round++) {
       bareRuns.push(await measureFarms(bareUrl, bareCallers, load));
       paddockRuns.push(await measureFarms(appUrl, callers, load));
+      if (sameCallers) sameRuns.push(await measureFarms(bareUrl, sameCallers, load));
     }
     const p = median(paddockRuns);
     const b = median(bareRuns);
     const atTen = small.get(name);
     const bareSpread = spread(bareRuns);
     if (bareSpread > busySpread) busy.push(name);
+    const shownSpread = (runs: Run[]) =>
+      `${(spread(runs) * 100).toFixed(0)} %${spread(runs) > busySpread ? ' ⚠' : ''}`;
+    let same = '— | —';
+    if (sameCallers) {
+      const s = median(sameRuns);
+      if (spread(sameRuns) > busySpread) busy.push(`${name} (its answer bare)`);
+      const bytes = await answerBytes(
+        { url: appUrl, request: callers[0]!.request, cookie: cookies[0]! },
+        { url: bareUrl, request: barePaths.same(which) },
+      );
+      same = `${s.rps.toFixed(0)} (${shownSpread(sameRuns)}; ${bytes}) | ${(p.rps / s.rps).toFixed(2)}`;
+    }
     rows.push(
-      `| ${name} | ${p.rps.toFixed(0)} | ${b.rps.toFixed(0)} (bare ${baseline}) | ${(bareSpread * 100).toFixed(0)} %${bareSpread > busySpread ? ' ⚠' : ''} | ${(p.rps / b.rps).toFixed(2)} | ${p.p50} / ${p.p99} ms (bare ${b.p99}) | ${statements.get(name)} | ${atTen ? `${p.p50} vs ${atTen.p50} ms` : '—'} |`,
+      `| ${name} | ${p.rps.toFixed(0)} | ${b.rps.toFixed(0)} (bare ${baseline}) | ${shownSpread(bareRuns)} | ${(p.rps / b.rps).toFixed(2)} | ${same} | ${p.p50} / ${p.p99} ms (bare ${b.p99}) | ${statements.get(name)} | ${atTen ? `${p.p50} vs ${atTen.p50} ms` : '—'} |`,
     );
     console.log(rows.at(-1));
   }
@@ -250,9 +277,9 @@ try {
     `\nPostgreSQL, ${farmsMeasured} farms × 50 animals × 40 entries; ${connections} connections, ${seconds} s × ${rounds} rounds, medians; ${elapsed()}`,
   );
   console.log(
-    `| Request | Paddock req/s | Baseline req/s | Baseline spread | Ratio | p50 / p99 | Statements | p50 at ${farmsMeasured} vs 10 farms |`,
+    `| Request | Paddock req/s | Baseline req/s | Baseline spread | Ratio | Its answer bare: req/s (spread; bytes, Paddock's / bare's) | Ratio to it | p50 / p99 | Statements | p50 at ${farmsMeasured} vs 10 farms |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
   if (passName.includes(options.only)) {
     const pass = await notificationPass(client);

@@ -154,14 +154,30 @@ export async function signUp(appUrl: string, email: string, password: string): P
 export const bare = {
   list: { method: 'GET', path: '/bare' },
   insert: { method: 'POST', path: '/insert', body: () => ({ body: 'A note of some length.' }) },
-  /** the same page of a group's log, the same bytes, from one indexed select of group_log */
-  page: (groupId: string): Request => ({ method: 'GET', path: `/bare-page/${groupId}` }),
+  /** a read of the bench as Paddock answers it: the app's own statements for it, bare (the
+   * read's number in requestsFor's list) */
+  same: (read: number): Request => ({ method: 'GET', path: `/same/${read}` }),
 } as const;
+
+/** The size of a read's answer from Paddock and of the same answer from the bare server ('71.5 / 70.9 KB'). */
+export async function answerBytes(
+  app: { url: string; request: Request; cookie: string },
+  bare: { url: string; request: Request },
+): Promise<string> {
+  const size = async (url: string, headers: Record<string, string>) => {
+    const response = await fetch(url, { headers });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return (await response.arrayBuffer()).byteLength / 1024;
+  };
+  const own = await size(`${app.url}${app.request.path}`, { cookie: app.cookie, origin: app.url });
+  const bareSize = await size(`${bare.url}${bare.request.path}`, {});
+  return `${own.toFixed(1)} / ${bareSize.toFixed(1)} KB`;
+}
 
 export type Measured = {
   name: string;
   request: Request;
-  baseline: 'list' | 'insert' | 'page';
+  baseline: 'list' | 'insert';
   bare: Request;
 };
 
@@ -189,12 +205,6 @@ export async function requestsFor(query: Query, farmId: string): Promise<Measure
     listed('GET animals', '/api/v1/animals'),
     listed('GET groups (counts)', '/api/v1/groups'),
     listed("GET a group's log", `/api/v1/groups/${group!.id}/care-log`),
-    {
-      name: "GET a group's log (vs the same page, bare)",
-      request: { method: 'GET', path: `/api/v1/groups/${group!.id}/care-log` },
-      baseline: 'page',
-      bare: bare.page(group!.id),
-    },
     listed("GET an animal's history", `/api/v1/animals/${members[0]}/care-entries`),
     listed('GET reminders (home)', '/api/v1/reminders'),
     // the daily round's pages (issue 31 item 3)
