@@ -235,8 +235,9 @@ try {
       cookie: cookies[user]!,
     }));
     const bareCallers = callers.map(() => ({ request: bare, cookie: '' }));
-    // a read is also measured against its own answer served bare: the user's statements, sent by
-    // the bare server for each caller (what the app adds to the database's work, and nothing else)
+    // a read is also measured against its own answer served bare: the first user's statements
+    // (one farm, as the bare list's), sent by the bare server for each caller — what the app adds
+    // to the database's work, and nothing else
     const sameCallers = reads[which]
       ? callers.map(() => ({ request: barePaths.same(which), cookie: '' }))
       : null;
