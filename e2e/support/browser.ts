@@ -128,7 +128,7 @@ export async function openPage(
 }
 
 /** One request a page made, as a failure report shows it. */
-type Exchange = { request: Request; started: number; outcome?: string };
+type Exchange = { request: Request; started: number; status?: number; outcome?: string };
 
 /** Each open page's latest loads and API requests (the last 20), for a failing test's report. */
 const openPages = new Map<Page, Exchange[]>();
@@ -149,12 +149,15 @@ function watchPage(page: Page) {
     exchanges.push({ request, started: Date.now() });
     if (exchanges.length > 20) exchanges.shift();
   });
+  // (the status from the response event: asking a finished request for its response is a promise
+  // that fails once the page has closed)
+  page.on('response', (response) => {
+    const exchange = find(response.request());
+    if (exchange) exchange.status = response.status();
+  });
   page.on('requestfinished', (request) => {
     const exchange = find(request);
-    if (!exchange) return;
-    void request.response().then((response) => {
-      exchange.outcome = `${response?.status() ?? 'no response'} in ${took(exchange)}`;
-    });
+    if (exchange) exchange.outcome = `${exchange.status ?? 'no response'} in ${took(exchange)}`;
   });
   page.on('requestfailed', (request) => {
     const exchange = find(request);
