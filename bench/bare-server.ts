@@ -46,6 +46,29 @@ app.get('/bare', async (c) => c.json(await run('bare_animals', listAnimals, [far
 const sameAnswers = (
   process.env.SAME_ANSWERS ? JSON.parse(readFileSync(process.env.SAME_ANSWERS, 'utf8')) : {}
 ) as Record<string, { text: string; params: unknown[] }[]>;
+/**
+ * How each read's columns are written, found from its first answer. The app splices the JSON text
+ * the database built into its body rather than parsing and writing it again, and so does this: a
+ * column of JSON values ('value') as it is, a column of comma-joined objects ('list', a page's
+ * items by string_agg) in brackets. Anything else, a title '[Draft] …' too, is written as a string.
+ */
+type Kind = 'value' | 'list' | 'string';
+const kinds = new Map<string, Map<string, Kind>>();
+const parses = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const kindOf = (cells: unknown[]): Kind => {
+  const texts = cells.filter((cell): cell is string => typeof cell === 'string');
+  if (texts.length < cells.length || texts.length === 0) return 'string';
+  if (texts.every((text) => /^[[{]/.test(text) && parses(text))) return 'value';
+  if (texts.every((text) => text === '' || (text.startsWith('{') && parses(`[${text}]`)))) return 'list';
+  return 'string';
+};
 app.get('/same/:read', async (c) => {
   const read = c.req.param('read');
   const statements = sameAnswers[read];
@@ -53,20 +76,30 @@ app.get('/same/:read', async (c) => {
   let rows: Record<string, unknown>[] = [];
   for (const [index, { text, params }] of statements.entries())
     rows = (await run(`same_${read}_${index}`, text, params)) as Record<string, unknown>[];
-  // the app's answers are JSON the database built (a text column holding an object or a list),
-  // spliced rather than parsed and written again: so here, a lone column's text is the answer,
-  // and otherwise each row is written with its JSON text put in as it is
-  const raw = (value: unknown) =>
-    typeof value === 'string' && /^[[{]/.test(value) ? value : JSON.stringify(value ?? null);
-  const only = rows.length === 1 ? Object.values(rows[0]!) : [];
+  let columns = kinds.get(read);
+  if (!columns) {
+    const names = Object.keys(rows[0] ?? {});
+    columns = new Map(names.map((name) => [name, kindOf(rows.map((row) => row[name]))]));
+    kinds.set(read, columns);
+  }
+  const written = (column: string, cell: unknown) => {
+    const kind = columns.get(column);
+    return kind === 'value'
+      ? (cell as string)
+      : kind === 'list'
+        ? `[${cell as string}]`
+        : JSON.stringify(cell ?? null);
+  };
+  // one row of one column: its text is the answer; otherwise every row, written as the app would
+  const names = rows.length === 1 ? Object.keys(rows[0]!) : [];
   const body =
-    only.length === 1
-      ? raw(only[0])
+    names.length === 1
+      ? written(names[0]!, rows[0]![names[0]!])
       : `[${rows
           .map(
             (row) =>
               `{${Object.entries(row)
-                .map(([key, value]) => `${JSON.stringify(key)}:${raw(value)}`)
+                .map(([column, cell]) => `${JSON.stringify(column)}:${written(column, cell)}`)
                 .join(',')}}`,
           )
           .join(',')}]`;

@@ -255,22 +255,25 @@ try {
     const p = median(paddockRuns);
     const b = median(bareRuns);
     const atTen = small.get(name);
-    const bareSpread = spread(bareRuns);
-    if (bareSpread > busySpread) busy.push(name);
-    const shownSpread = (runs: Run[]) =>
-      `${(spread(runs) * 100).toFixed(0)} %${spread(runs) > busySpread ? ' ⚠' : ''}`;
+    /** a baseline's spread as the table shows it; over busySpread, the baseline is named in the warning */
+    const spreadOf = (runs: Run[], baselineName: string) => {
+      const share = spread(runs);
+      if (share > busySpread) busy.push(baselineName);
+      return `${(share * 100).toFixed(0)} %${share > busySpread ? ' ⚠' : ''}`;
+    };
+    const bareSpread = spreadOf(bareRuns, name);
     let same = '— | —';
     if (sameCallers) {
       const s = median(sameRuns);
-      if (spread(sameRuns) > busySpread) busy.push(`${name} (its answer bare)`);
+      const sameSpread = spreadOf(sameRuns, `${name} (its answer bare)`);
       const bytes = await answerBytes(
         { url: appUrl, request: callers[0]!.request, cookie: cookies[0]! },
         { url: bareUrl, request: barePaths.same(which) },
       );
-      same = `${s.rps.toFixed(0)} (${shownSpread(sameRuns)}; ${bytes}) | ${(p.rps / s.rps).toFixed(2)}`;
+      same = `${s.rps.toFixed(0)} (${sameSpread}; ${bytes}) | ${(p.rps / s.rps).toFixed(2)}`;
     }
     rows.push(
-      `| ${name} | ${p.rps.toFixed(0)} | ${b.rps.toFixed(0)} (bare ${baseline}) | ${shownSpread(bareRuns)} | ${(p.rps / b.rps).toFixed(2)} | ${same} | ${p.p50} / ${p.p99} ms (bare ${b.p99}) | ${statements.get(name)} | ${atTen ? `${p.p50} vs ${atTen.p50} ms` : '—'} |`,
+      `| ${name} | ${p.rps.toFixed(0)} | ${b.rps.toFixed(0)} (bare ${baseline}) | ${bareSpread} | ${(p.rps / b.rps).toFixed(2)} | ${same} | ${p.p50} / ${p.p99} ms (bare ${b.p99}) | ${statements.get(name)} | ${atTen ? `${p.p50} vs ${atTen.p50} ms` : '—'} |`,
     );
     console.log(rows.at(-1));
   }

@@ -159,7 +159,10 @@ export const bare = {
   same: (read: number): Request => ({ method: 'GET', path: `/same/${read}` }),
 } as const;
 
-/** The size of a read's answer from Paddock and of the same answer from the bare server ('71.5 / 70.9 KB'). */
+/**
+ * The size of a read's answer from Paddock and of the same answer from the bare server ('71.5 /
+ * 70.9 KB'); a bare answer that is not JSON stops the bench (its yardstick would be wrong).
+ */
 export async function answerBytes(
   app: { url: string; request: Request; cookie: string },
   bare: { url: string; request: Request },
@@ -167,7 +170,9 @@ export async function answerBytes(
   const size = async (url: string, headers: Record<string, string>) => {
     const response = await fetch(url, { headers });
     if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    return (await response.arrayBuffer()).byteLength / 1024;
+    const body = await response.text();
+    JSON.parse(body);
+    return Buffer.byteLength(body) / 1024;
   };
   const own = await size(`${app.url}${app.request.path}`, { cookie: app.cookie, origin: app.url });
   const bareSize = await size(`${bare.url}${bare.request.path}`, {});
