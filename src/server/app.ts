@@ -67,6 +67,7 @@ import { limitBody } from './http/body-limit';
 import type { AppEnv } from './http/context';
 import { AppError, errorBody } from './http/errors';
 import { enforcePermissions, routesWithoutPermission } from './http/permissions';
+import { rememberReads } from './http/remembered-reads';
 import { requireFarm, SessionCache } from './http/require-farm';
 import { apiSecurityHeaders, sameOriginOnly, securityHeaders } from './http/security';
 import type { Logger } from './log/logger';
@@ -281,6 +282,8 @@ export function createApp(deps: AppDeps) {
   // a demo farm's rules (nothing sent outside, writes limited): one place, before every route
   api.use('*', demoGuard(db));
   const profiles = createProfileService(createProfileRepo(db));
+  // the daily reads, answered again from memory while the farm's version has not moved (0062)
+  api.use('*', rememberReads({ db, profiles }));
   const members = createMembersService({
     repo: createMembersRepo(db),
     db,

@@ -19,6 +19,7 @@ import { createLogger } from '../../src/server/log/logger';
 import { createMailSender, createQueueMailer } from '../../src/server/mail/mail-queue';
 import type { Email, Mailer } from '../../src/server/mail/mailer';
 import { createFolderPhotoStore } from '../../src/server/photos/photo-store';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { freshPostgresDatabase } from './fresh-database';
 
@@ -198,23 +199,35 @@ export async function createTestApp(
   }
 
   /**
-   * The statements the server ran for `run`, less the session lookup (http/require-farm.ts): its
-   * cache asks again every 10 seconds whatever the route, so a count that included it changed
-   * when a test crossed that mark. What a route itself costs.
+   * Statements every route pays, whatever it does: the session lookup (http/require-farm.ts), whose
+   * cache asks again every 10 seconds, so a count that included it changed when a test crossed that
+   * mark; and a remembered read's farm version (http/remembered-reads.ts), which
+   * remembered-reads.test.ts counts itself.
    */
+  const aroundRoutes = (text: string) =>
+    text.includes('from "session" inner join "farm_members"') || text.includes('from "farm_versions"');
+
+  /** The statements the server ran for `run`, less those of aroundRoutes: what a route itself costs. */
   const statementsOf = async (run: () => Promise<unknown>): Promise<string[]> => {
     const start = queries.length;
     await run();
-    return queries.slice(start).filter((sql) => !sql.includes('from "session" inner join "farm_members"'));
+    return queries.slice(start).filter((sql) => !aroundRoutes(sql));
+  };
+
+  /**
+   * As statementsOf, for an answer computed, not remembered (decision 0062): every farm's version
+   * moved on first, as a write moves its farm's, so that what the route asks the database shows.
+   */
+  const computedStatementsOf = async (run: () => Promise<unknown>): Promise<string[]> => {
+    await handle.db.execute(sql`update farm_versions set version = nextval('farm_version_seq')`);
+    return statementsOf(run);
   };
 
   /** As statementsOf, each with the parameters it was sent with (to explain it again). */
   const callsOf = async (run: () => Promise<unknown>) => {
     const start = calls.length;
     await run();
-    return calls
-      .slice(start)
-      .filter((call) => !call.text.includes('from "session" inner join "farm_members"'));
+    return calls.slice(start).filter((call) => !aroundRoutes(call.text));
   };
 
   return {
@@ -232,6 +245,7 @@ export async function createTestApp(
     outbox,
     queries,
     statementsOf,
+    computedStatementsOf,
     callsOf,
     request,
     cookieFrom,

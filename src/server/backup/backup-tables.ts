@@ -17,6 +17,7 @@ import {
   medicines,
   farmMembers,
   farms,
+  farmVersions,
   groups,
   milkRecords,
   moneyEntries,
@@ -43,6 +44,8 @@ const ordered: PgTable[] = [
   rateLimit,
   knownDevices,
   farms,
+  // each farm's version (decision 0062): restored as it was, as the farm's rows are
+  farmVersions,
   farmMembers,
   invitations,
   profiles,

@@ -163,6 +163,21 @@ export const farms = pgTable('farms', {
   ...timestamps,
 });
 
+/**
+ * Each farm's version: raised at the commit of every change of its records, by the database's
+ * triggers (migration 0046, decision 0062). A read remembered at one version is answered again from
+ * memory only while the farm is still at it (src/server/http/remembered-reads.ts).
+ */
+export const farmVersions = pgTable('farm_versions', {
+  farmId: uuid('farm_id')
+    .primaryKey()
+    .references(() => farms.id, { onDelete: 'cascade' }),
+  /** from one sequence (farm_version_seq): no two farms' versions are the same */
+  version: bigint('version', { mode: 'number' })
+    .notNull()
+    .default(sql`nextval('farm_version_seq')`),
+});
+
 export const farmMembers = pgTable(
   'farm_members',
   {

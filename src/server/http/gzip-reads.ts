@@ -6,10 +6,10 @@ import { gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 
 /** Smaller answers are sent as they are: gzip's framing and the work would outweigh the bytes. */
-const threshold = 1024;
+export const gzipThreshold = 1024;
 
 /** Whether an Accept-Encoding header takes gzip: named, else by `*`, with a q above 0. */
-function acceptsGzip(header: string | undefined): boolean {
+export function acceptsGzip(header: string | undefined): boolean {
   const weights = new Map(
     (header ?? '').split(',').map((part) => {
       const [coding = '', ...parameters] = part.trim().toLowerCase().split(';');
@@ -40,12 +40,12 @@ export function gzipReads(): MiddlewareHandler {
     response.headers.append('Vary', 'Accept-Encoding');
     if (!acceptsGzip(c.req.header('Accept-Encoding'))) return;
     const length = response.headers.get('Content-Length');
-    if (length !== null && Number(length) < threshold) return;
+    if (length !== null && Number(length) < gzipThreshold) return;
     const body = Buffer.from(await response.arrayBuffer());
     const headers = new Headers(response.headers);
     // (Hono's c.res would copy the replaced answer's headers onto the new one, over its own)
     c.res = undefined;
-    if (body.length < threshold) {
+    if (body.length < gzipThreshold) {
       c.res = new Response(body, { status: response.status, headers });
       return;
     }

@@ -17,6 +17,7 @@ const rowsOf: Record<string, string> = {
   account: 'user_id = $user',
   verification: "value = $user or identifier = $email or identifier like '%:' || $email",
   farms: 'id = $farm',
+  farm_versions: 'farm_id = $farm',
   farm_members: 'farm_id = $farm or user_id = $user',
   profiles: 'farm_id = $farm or user_id = $user',
   species: 'farm_id = $farm',
