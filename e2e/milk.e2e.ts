@@ -179,6 +179,7 @@ describe.skipIf(!browserAvailable)('milk: recorded by the doe or the group, with
       await expectDetail(totals, 'Today', '4.25 lbs saleable');
       await totals.getByText('Show as table', { exact: true }).click();
       const lastDay = totals.getByRole('table').getByRole('row').last();
+      await expectVisible(lastDay.getByRole('cell').first()); // the table is drawn after the click
       expect(await lastDay.getByRole('cell').allTextContents()).toEqual(['4.25 lbs', '0 lbs', '4.25 lbs']);
       await checkLayout("a doe's milk page");
     });

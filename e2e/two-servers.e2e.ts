@@ -1,8 +1,8 @@
 // More than one server (issue 12): two Paddock processes on one PostgreSQL database, as behind a
 // load balancer, each with its own data folder. A photo uploaded through one is served by the
 // other (photos live in the database); signing out everywhere through one ends the session on the
-// other within its session cache's seconds. (The daily email's one-per-day claim with two servers
-// is proven in daily-email.test.ts.)
+// other within its session cache's seconds; a read each remembers shows the other's change at once.
+// (The daily email's one-per-day claim with two servers is proven in daily-email.test.ts.)
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -148,6 +148,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
     const bytes = Buffer.from(await fromSecond.arrayBuffer());
     expect(bytes.length).toBeGreaterThan(100);
     expect(bytes.equals(Buffer.from(await fromFirst.arrayBuffer()))).toBe(true);
+
+    // a read each server remembers (decision 0062) shows a change made through the other at once:
+    // the farm's version is the database's, not a server's
+    const names = async (server: number) =>
+      ((await (await call(server, '/api/v1/animals', { cookie: first })).json()) as { name: string }[]).map(
+        (one) => one.name,
+      );
+    for (const server of [0, 1, 0, 1]) expect(await names(server)).toEqual(['Clover']);
+    const renamed = await call(0, `/api/v1/animals/${animal.id}`, {
+      method: 'PATCH',
+      cookie: first,
+      body: { name: 'Clover the Second' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await names(1)).toEqual(['Clover the Second']);
+    expect(await names(0)).toEqual(['Clover the Second']);
 
     // a second device, whose session the second server has just checked (and cached)
     const second = await signIn(1, email);
