@@ -495,6 +495,13 @@ describe.skipIf(!browserAvailable)('care entries and reminders', () => {
         ['Note: Limping', 'Weight: Weight check', 'Medication: Heartworm 2 mL'],
         'the log before the delete',
       );
+      // the log as the server has it, not the device's copy from before Clover's entry was deleted
+      // (its batch's link would name that entry)
+      await expectVisible(
+        careRow(groupLog(), 'Medication: Heartworm 2 mL').getByText('Applied to 2 animal(s)', {
+          exact: true,
+        }),
+      );
       edits.groupMedical =
         (await careRow(groupLog(), 'Medication: Heartworm 2 mL')
           .getByRole('link', { name: /^Edit / })
@@ -624,6 +631,28 @@ describe.skipIf(!browserAvailable)('care entries and reminders', () => {
         await expectNoHorizontalScroll(page, checked.name);
       },
     );
+
+    it('preselects a group added elsewhere after the device kept its list: a reminder for it, an animal in it', async () => {
+      // the device's copy of the groups, written as the page is left: Goats only
+      await goto('/home');
+      await expectVisible(main().getByText('The milking string.', { exact: true }));
+      await goto('/reminders');
+      // a group added on another device (the laptop) after that copy
+      const { id: pen } = await api.post<{ id: string }>('/api/v1/groups', { name: "Kids' pen" });
+      await goto(`/group/${pen}`);
+      await main()
+        .getByRole('region', { name: 'Reminders', exact: true })
+        .getByRole('link', { name: '+ Add Reminder', exact: true })
+        .click();
+      await expectPath(page, `/reminders/new?groupId=${pen}`);
+      await expectVisible(main().getByRole('heading', { name: 'Add New Reminder', exact: true }));
+      expect(await main().getByRole('radio', { name: 'A whole group', exact: true }).isChecked()).toBe(true);
+      expect(await selectedOptionText(main().getByLabel('Group', { exact: true }))).toBe("Kids' pen (0)");
+      await goto('/home');
+      await goto(`/group/${pen}/add-animal`);
+      await expectVisible(main().getByRole('heading', { name: "New animal in Kids' pen", exact: true }));
+      expect(await main().getByRole('checkbox', { name: "Kids' pen", exact: true }).isChecked()).toBe(true);
+    });
 
     it('/reminders is accessible at 1280 px, as a calendar and as a list', async () => {
       await page.setViewportSize(desktop);

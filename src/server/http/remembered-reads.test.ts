@@ -111,6 +111,21 @@ describe.each(backends)('remembered reads on %s', (backend) => {
     expect((await get<MoneySummary>(`/api/v1/money/summary${period}`)).totals.expenses).toBe(spent + 12.5);
   });
 
+  it('shows each write in the reads after it, with reads and writes of the farm running at once', async () => {
+    const groupNames = async () =>
+      (await get<{ name: string }[]>('/api/v1/groups')).map((group) => group.name);
+    // eight people at once, each adding groups and reading the list straight after each
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, person) => {
+        for (let n = 0; n < 6; n++) {
+          const name = `Pen ${person}-${n}`;
+          await ok(await call(owner, 'POST', '/api/v1/groups', { name }), 201);
+          expect(await groupNames(), name).toContain(name);
+        }
+      }),
+    );
+  });
+
   it('shows a change made in the database directly (a job, a script, another server) in the next read', async () => {
     const hazel = await animal('Hazel');
     expect(await names()).toContain('Hazel');

@@ -16,7 +16,7 @@ import { AnimalFormFrame } from '../../features/animals/components/animal-form-f
 import { groupsQuery } from '../../features/groups/api/groups';
 import { ApiError } from '../../lib/api';
 import { saveOrQueue, waitingToSync } from '../../lib/outbox';
-import { stillArriving } from '../../lib/query-client';
+import { awaitingNamed, stillArriving } from '../../lib/query-client';
 import { profileQuery } from '../../lib/profile';
 
 export default function AddAnimalPage() {
@@ -36,7 +36,9 @@ export default function AddAnimalPage() {
   const scanned = search.get('tag')?.trim().slice(0, 60) ?? '';
   const scannedIsElectronicId = scanned !== '' && electronicIdProblem(electronicIdDigits(scanned)) === null;
 
-  if (groups.isPending || profile.isPending || stillArriving(species)) return <Loading place="tight" />;
+  // the group in the address is preselected once: from the server's list, when the device's copy lacks it
+  if (groups.isPending || profile.isPending || stillArriving(species) || awaitingNamed(groupId, groups))
+    return <Loading place="tight" />;
   if (groups.isError)
     return <LoadError error={groups.error} onRetry={() => void groups.refetch()} look="alert" />;
   if (profile.isError)

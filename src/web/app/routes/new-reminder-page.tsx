@@ -10,6 +10,7 @@ import { animalsQuery } from '../../features/animals/api/animals';
 import { groupsQuery } from '../../features/groups/api/groups';
 import { ReminderForm } from '../../features/reminders/components/reminder-form';
 import { useFarmToday } from '../../hooks/use-farm-today';
+import { awaitingNamed } from '../../lib/query-client';
 
 export default function NewReminderPage() {
   const [params] = useSearchParams();
@@ -18,13 +19,21 @@ export default function NewReminderPage() {
   const groups = useQuery(groupsQuery);
   const { today, ready } = useFarmToday();
 
-  if (animals.isPending || groups.isPending || !ready) return <Loading />;
+  const animalId = params.get('animalId');
+  const groupId = params.get('groupId');
+  // the form chooses who it is for once: from the server's list, when the device's copy lacks them
+  if (
+    animals.isPending ||
+    groups.isPending ||
+    !ready ||
+    awaitingNamed(animalId, animals) ||
+    awaitingNamed(groupId, groups)
+  )
+    return <Loading />;
   if (animals.isError) return <LoadError error={animals.error} onRetry={() => void animals.refetch()} />;
   if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;
 
   // only an animal or group of this farm counts as chosen (and as the page to go back to)
-  const animalId = params.get('animalId');
-  const groupId = params.get('groupId');
   const animal = animals.data.find((item) => item.id === animalId);
   const group = groups.data.find((item) => item.id === groupId);
   const preselected = animal ? { animalId: animal.id } : group ? { groupId: group.id } : null;
