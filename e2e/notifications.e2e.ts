@@ -334,6 +334,9 @@ describe.skipIf(!browserAvailable)('notifications: this device, the worker, and 
 
     it("sets the morning notification's time", async () => {
       await openAccount();
+      // the server's answer, not the device's copy from before this device was turned off: the copy
+      // lists the device, and the answer's 'Turn on' button then moves 'Save Time' down under a click
+      await expectVisible(section().getByText('Notifications are off on all your devices.', { exact: true }));
       const time = section().getByLabel('Morning notification at', { exact: true });
       expect(await time.inputValue()).toBe('07:00');
       await time.fill('06:30');
