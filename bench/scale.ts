@@ -175,10 +175,12 @@ try {
       const before = queries.length;
       const response = await send();
       if (!response.ok) throw new Error(`${name}: ${response.status}`);
-      counts.set(name, String(queries.length - before));
-      if (request.method !== 'GET') continue;
-      reads[which] = queries.slice(before);
       const computed = queries.length;
+      if (request.method !== 'GET') {
+        counts.set(name, String(computed - before));
+        continue;
+      }
+      reads[which] = queries.slice(before);
       await send();
       counts.set(name, `${computed - before} (${queries.length - computed} remembered)`);
     }

@@ -44,17 +44,9 @@ describe.each(backends)('remembered reads on %s', (backend) => {
         201,
       )
     ).id;
-  /**
-   * Every statement the server ran for `run` (t.statementsOf leaves out the farm's version), less
-   * the session lookup and the farm's settings, which their caches ask again every 10 seconds.
-   */
-  const statementsOf = async (run: () => Promise<unknown>) => {
-    const start = t.queries.length;
-    await run();
-    return t.queries
-      .slice(start)
-      .filter((text) => !text.includes('from "session" inner join') && !text.includes('"milk_unit"'));
-  };
+  /** A route's statements with the farm's version, less the farm's settings (remembered for 10 s). */
+  const statementsOf = async (run: () => Promise<unknown>) =>
+    (await t.statementsOf(run, { withVersion: true })).filter((text) => !text.includes('"milk_unit"'));
   const statementsOfRead = (path: string, as = owner) => statementsOf(async () => get(path, as));
 
   beforeAll(async () => {
@@ -135,7 +127,7 @@ describe.each(backends)('remembered reads on %s', (backend) => {
     expect(await names()).not.toContain('Hazel Grey');
   });
 
-  it('changes a rolled-back write nothing: the version stays, and so does the answer', async () => {
+  it('raises nothing for a rolled-back write, and a batch once', async () => {
     const [{ farm_id: farm }] = (await queryRows<{ farm_id: string }>(
       t.db,
       sql`select farm_id from farm_members m join "user" u on u.id = m.user_id

@@ -12,7 +12,6 @@
 // Correct under READ COMMITTED: the version is read before the answer is computed, by an earlier
 // statement, so the answer holds at least every change that version counts; a change committed
 // in between makes the version move on, and the answer is computed again at the next read.
-import { gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
@@ -20,7 +19,7 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database';
 import { farmVersions } from '../db/schema';
 import type { AppEnv } from './context';
-import { acceptsGzip, gzipThreshold } from './gzip-reads';
+import { acceptsGzip, gzipAnswer, gzipThreshold } from './gzip-reads';
 
 /**
  * The reads remembered ("GET path" as Hono registers the route, as permissions.ts keys them). Each
@@ -105,7 +104,7 @@ export function rememberReads({ db, profiles }: RememberedReadsDeps): Middleware
     const answer: Answer = {
       version: row.version,
       plain,
-      zipped: plain.length >= gzipThreshold ? gzipSync(plain, { level: 4 }) : null,
+      zipped: plain.length >= gzipThreshold ? gzipAnswer(plain) : null,
     };
     answers.set(key, answer);
     c.res = undefined; // (Hono's c.res would copy the replaced answer's headers onto the new one)
