@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link, Redirect, useLocation, useSearchParams } from 'wouter';
 import { BackButton } from '../../components/back-button';
 import { isNotFound, Loading, LoadError } from '../../components/page-states';
+import { useAwaitingServer } from '../../lib/awaiting-server';
 import { buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { animalQuery } from '../../features/animals/api/animals';
@@ -64,9 +65,12 @@ function EntryPage({ route }: { route: EntryRoute }) {
   const medication = type === 'medical' && entryId === null ? search.get('medication') : null;
   // a new medication offers the cabinet's medicines first (the form works without them)
   const cabinet = useQuery({ ...medicinesQuery(), enabled: type === 'medical' && entryId === null });
+  // the form keeps the entry and its batch as drawn, and a group's batch is for the animals listed:
+  // the server's, not an older copy's (the disabled reads are not asked, so never awaited)
+  const fromCopy = useAwaitingServer(entry, batchEntries, groupAnimals);
 
   if (entryId !== null) {
-    if (entry.isPending) return <Loading />;
+    if (entry.isPending || fromCopy) return <Loading />;
     if (entry.isError) {
       if (isNotFound(entry.error)) {
         return (
@@ -140,7 +144,7 @@ function EntryPage({ route }: { route: EntryRoute }) {
   }
 
   if (isGroup) {
-    if (groupAnimals.isPending) return <Loading />;
+    if (groupAnimals.isPending || fromCopy) return <Loading />;
     if (groupAnimals.isError) {
       return <LoadError error={groupAnimals.error} onRetry={() => void groupAnimals.refetch()} />;
     }

@@ -10,6 +10,7 @@ import { AnimalFormFrame } from '../../features/animals/components/animal-form-f
 import { AnimalNotFound } from '../../features/animals/components/animal-not-found';
 import { groupsQuery } from '../../features/groups/api/groups';
 import { profileQuery } from '../../lib/profile';
+import { useAwaitingServer } from '../../lib/awaiting-server';
 import { stillArriving } from '../../lib/query-client';
 import { lazyPart } from '../../components/lazy-part';
 
@@ -26,8 +27,10 @@ export default function EditAnimalPage() {
   // again as the form appeared.
   const groups = useQuery(groupsQuery);
   const species = useQuery(speciesQuery);
+  // the form keeps the animal and its groups as they were drawn: the server's, not an older copy's
+  const fromCopy = useAwaitingServer(animal, groups);
 
-  if (animal.isPending || profile.isPending || stillArriving(groups, species))
+  if (animal.isPending || profile.isPending || stillArriving(groups, species) || fromCopy)
     return <Loading place="tight">Loading animal...</Loading>;
   if (animal.isError) {
     if (isNotFound(animal.error)) return <AnimalNotFound />;

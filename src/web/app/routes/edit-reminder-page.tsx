@@ -8,6 +8,7 @@ import { useLocation, useParams } from 'wouter';
 import type { ReminderSnooze } from '../../../shared/schemas/care';
 import { BackButton } from '../../components/back-button';
 import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
+import { useAwaitingServer } from '../../lib/awaiting-server';
 import { Button } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
@@ -118,11 +119,13 @@ export default function EditReminderPage() {
   const reminder = useQuery(reminderQuery(id));
   const animals = useQuery(animalsQuery);
   const groups = useQuery(groupsQuery);
+  // the form keeps the reminder as it was drawn: the server's, not an older copy's
+  const fromCopy = useAwaitingServer(reminder);
   const { today, ready } = useFarmToday();
   const leave = useLeave();
 
   if (reminder.isError && isNotFound(reminder.error)) return <NotFound title="Reminder not found" />;
-  if (reminder.isPending || animals.isPending || groups.isPending || !ready) return <Loading />;
+  if (reminder.isPending || animals.isPending || groups.isPending || !ready || fromCopy) return <Loading />;
   if (reminder.isError) return <LoadError error={reminder.error} onRetry={() => void reminder.refetch()} />;
   if (animals.isError) return <LoadError error={animals.error} onRetry={() => void animals.refetch()} />;
   if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;

@@ -8,6 +8,7 @@ import { Link, useLocation } from 'wouter';
 import type { z } from 'zod/mini';
 import { groupUpdateSchema, type Group } from '../../../shared/schemas/groups';
 import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
+import { useAwaitingServer } from '../../lib/awaiting-server';
 import { Button, buttonBase, buttonClasses } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
@@ -161,8 +162,10 @@ function EditGroupForm({ group }: { group: Group }) {
 export default function EditGroupPage() {
   const groupId = useGroupId();
   const group = useQuery(groupQuery(groupId));
+  // the form keeps the group as it was drawn: the server's, not an older copy's
+  const fromCopy = useAwaitingServer(group);
 
-  if (group.isPending) return <Loading>Loading group data...</Loading>;
+  if (group.isPending || fromCopy) return <Loading>Loading group data...</Loading>;
   if (group.isError) {
     if (isNotFound(group.error)) return <NotFound title="Group not found" />;
     return <LoadError error={group.error} onRetry={() => void group.refetch()} />;

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { useGoBack } from '../../components/back-button';
 import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
+import { useAwaitingServer } from '../../lib/awaiting-server';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toaster';
@@ -86,10 +87,12 @@ export default function MedicineFormPage() {
   const { id } = useParams<{ id?: string }>();
   const medicine = useQuery({ ...medicineQuery(id ?? ''), enabled: id !== undefined });
   const profile = useQuery(profileQuery);
+  // the form keeps the medicine as it was drawn: the server's, not an older copy's
+  const fromCopy = useAwaitingServer(medicine);
   const goBack = useGoBack(cabinet);
   const [, navigate] = useLocation();
 
-  if (profile.isPending || (id && medicine.isPending)) return <Loading />;
+  if (profile.isPending || (id && medicine.isPending) || fromCopy) return <Loading />;
   if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} />;
   if (id && medicine.isError) {
     if (isNotFound(medicine.error)) return <NotFound title="Medicine not found" />;

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { BackButton, useGoBack } from '../../components/back-button';
 import { isNotFound, Loading, LoadError, NotFound } from '../../components/page-states';
+import { useAwaitingServer } from '../../lib/awaiting-server';
 import { Button } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
@@ -63,11 +64,13 @@ export default function MoneyFormPage() {
   const search = new URLSearchParams(useSearch());
   const entry = useQuery({ ...moneyEntryQuery(id ?? ''), enabled: id !== undefined });
   const profile = useQuery(profileQuery);
+  // the form keeps the entry as it was drawn: the server's, not an older copy's
+  const fromCopy = useAwaitingServer(entry);
   const { today } = useFarmToday();
   const goBack = useGoBack(moneyPage);
   const [, navigate] = useLocation();
 
-  if (profile.isPending || (id && entry.isPending)) return <Loading />;
+  if (profile.isPending || (id && entry.isPending) || fromCopy) return <Loading />;
   if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} />;
   if (id && entry.isError) {
     if (isNotFound(entry.error)) return <NotFound title="Entry not found" />;
