@@ -15,8 +15,13 @@ import { backends, createTestApp, type TestApp } from '../../../test/support/tes
 import { queryRows } from '../db/sql-text';
 import { rememberedReads } from './remembered-reads';
 
-/** Tables with a farm_id that no remembered answer reads, and so need not raise its version. */
+/**
+ * Tables with a farm_id whose writes need not raise the farm's version: no remembered answer reads
+ * them, or (the group log) every write of theirs is made by the trigger of a watched table's write,
+ * in its transaction.
+ */
 const notRead = [
+  'group_log', // written by the triggers of care_entries, groups and animal_groups only
   'daily_emails', // the daily email's bookkeeping (who was sent what, when)
   'push_claims', // the notification run's claims, written every minute
   'push_subscriptions', // a person's devices (GET /notifications is not remembered)
@@ -81,6 +86,22 @@ describe.each(backends)('remembered reads on %s', (backend) => {
     expect(await names()).toContain('Daisy');
     await ok(await call(owner, 'PATCH', `/api/v1/animals/${daisy}`, { name: 'Daisy May' }));
     expect(await names()).toContain('Daisy May');
+
+    // the group log, whose rows only the triggers of watched tables write (it raises nothing itself)
+    const log = async (group: string) =>
+      (await get<{ items: unknown[] }>(`/api/v1/groups/${group}/care-log`)).items.length;
+    const logged = await log(herd);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const note = { type: 'note', groupId: herd, dateRecorded: yesterday, title: 'Shorn', noteContent: '.' };
+    await ok(await call(owner, 'POST', '/api/v1/care-entries', { ...note, animalIds: [daisy] }), 201);
+    expect(await log(herd)).toBe(logged + 1);
+    const { id: pen } = await ok<{ id: string }>(
+      await call(owner, 'POST', '/api/v1/groups', { name: 'Show pen' }),
+      201,
+    );
+    expect(await log(pen)).toBe(0);
+    await ok(await call(owner, 'PATCH', `/api/v1/animals/${daisy}`, { groupIds: [herd, pen] }));
+    expect(await log(pen), 'the log of a group Daisy joins holds her entries').toBeGreaterThan(0);
 
     const before = await get<MilkProduction>('/api/v1/production/milk');
     expect(before.todayTotals.amount).toBe(0);
