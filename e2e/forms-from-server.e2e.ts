@@ -150,7 +150,9 @@ describe.skipIf(!browserAvailable)('forms drawn from the server, not the deviceâ
         name: 'Wormer',
         unit: 'mL',
       });
-      const forms = [
+      /** each form: the laptop's change and the field that shows it, and a field typed into at once */
+      type Form = { path: string; read: string; change: object; field: string; value: string };
+      const forms: (Form & { typed: [label: string, text: string] })[] = [
         {
           path: `/group/${goats}/edit`,
           read: `/api/v1/groups/${goats}`,
