@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, narrowPhone, openPage, sharedBrowser } from './support/browser';
 import { farmApi, type FarmApi } from './support/care';
 import { expectVisible } from './support/checks';
-import { watchDeviceCopy } from './support/device-copy';
+import { watchDeviceCopy, workerInCharge } from './support/device-copy';
 import { expectToastAndDismiss } from './support/herd';
 import { newEmail, signUpAndConfirm } from './support/journeys';
 import { backends, startStack, type Stack } from './support/stack';
@@ -103,6 +103,27 @@ describe.skipIf(!browserAvailable)('forms drawn from the server, not the deviceâ
       await openWithLateAnswer(`/group/${goats}/note-entry`, `/api/v1/groups/${goats}/animals`);
       await expectVisible(main().getByText('2 of 2 included', { exact: true }));
       expect(await main().getByRole('checkbox', { name: 'Daisy', exact: true }).isChecked()).toBe(true);
+    });
+
+    it('keeps what was typed with no signal when the signal comes back and the form is asked again', async () => {
+      const breed = () => main().getByLabel('Breed', { exact: true });
+      await goto(`/animal/${clover}/edit`);
+      await expectVisible(breed());
+      await workerInCharge(page); // with no signal, the app's code comes from the service worker
+      await expectVisible(breed());
+      await deviceCopyWritten();
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await breed().fill('Alpine');
+        const asked = page.waitForResponse(`${stack.baseUrl}/api/v1/animals/${clover}`);
+        await context.setOffline(false);
+        await asked;
+      } finally {
+        await context.setOffline(false);
+      }
+      await page.waitForTimeout(500); // the answer's render, had it taken the form away
+      expect(await breed().inputValue()).toBe('Alpine');
     });
 
     it('makes do with the copy when the signal is too weak to answer within a few seconds', async () => {

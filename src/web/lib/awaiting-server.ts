@@ -13,17 +13,20 @@ type Read = Pick<UseQueryResult<unknown>, 'dataUpdatedAt' | 'fetchStatus'>;
  * on the laptop since) and the server is being asked. A form keeps the values it was drawn with,
  * and an edit form sends them back: drawn from the copy, it would put back what another device
  * changed. Offline, once answered (or failed), or after a few seconds of a weak signal, what there
- * is is used.
+ * is is used. Once drawn, the form stays: a signal coming back while the farmer types (the read
+ * asked again) must not take the form away.
  */
 export function useAwaitingServer(...reads: Read[]): boolean {
-  const awaiting = reads.some(
-    (read) => read.fetchStatus === 'fetching' && read.dataUpdatedAt < performance.timeOrigin,
-  );
-  const [waitedOut, setWaitedOut] = useState(false);
+  const [drawn, setDrawn] = useState(false);
+  const awaiting =
+    !drawn &&
+    reads.some((read) => read.fetchStatus === 'fetching' && read.dataUpdatedAt < performance.timeOrigin);
+  // remembered as this render goes (React draws the page again before showing it)
+  if (!awaiting && !drawn) setDrawn(true);
   useEffect(() => {
     if (!awaiting) return;
-    const timer = setTimeout(() => setWaitedOut(true), longestWait);
+    const timer = setTimeout(() => setDrawn(true), longestWait);
     return () => clearTimeout(timer);
   }, [awaiting]);
-  return awaiting && !waitedOut;
+  return awaiting;
 }
