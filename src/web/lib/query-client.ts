@@ -195,17 +195,6 @@ export function keepReadsOnDevice(): () => void {
 export const stillArriving = (...queries: Pick<UseQueryResult, 'isPending' | 'fetchStatus'>[]) =>
   queries.some((query) => query.isPending && query.fetchStatus === 'fetching');
 
-/**
- * Whether a page should wait for the server's answer before choosing what its address names (an
- * animal or group to preselect, which a form then keeps as its default): the device's copy of the
- * list may be older than it (a group added on the laptop, or just before through the API). Only
- * while the list is being asked again: offline, or once answered, the list is what there is.
- */
-export const awaitingNamed = (
-  id: string | null | undefined,
-  list: Pick<UseQueryResult<{ id: string }[]>, 'data' | 'fetchStatus'>,
-) => Boolean(id) && list.fetchStatus === 'fetching' && !list.data?.some((item) => item.id === id);
-
 /** What the device kept is shown at once, and asked for again (where there is a network). */
 export const refreshRestored = () => queryClient.invalidateQueries();
 

@@ -16,7 +16,8 @@ import { AnimalFormFrame } from '../../features/animals/components/animal-form-f
 import { groupsQuery } from '../../features/groups/api/groups';
 import { ApiError } from '../../lib/api';
 import { saveOrQueue, waitingToSync } from '../../lib/outbox';
-import { awaitingNamed, stillArriving } from '../../lib/query-client';
+import { useAwaitingNamed } from '../../lib/awaiting-server';
+import { stillArriving } from '../../lib/query-client';
 import { profileQuery } from '../../lib/profile';
 
 export default function AddAnimalPage() {
@@ -35,9 +36,10 @@ export default function AddAnimalPage() {
   const [search] = useSearchParams();
   const scanned = search.get('tag')?.trim().slice(0, 60) ?? '';
   const scannedIsElectronicId = scanned !== '' && electronicIdProblem(electronicIdDigits(scanned)) === null;
+  // the group in the address is preselected once: from the server's list, when the list on hand lacks it
+  const named = useAwaitingNamed([groupId ?? null, groups]);
 
-  // the group in the address is preselected once: from the server's list, when the device's copy lacks it
-  if (groups.isPending || profile.isPending || stillArriving(species) || awaitingNamed(groupId, groups))
+  if (groups.isPending || profile.isPending || stillArriving(species) || named)
     return <Loading place="tight" />;
   if (groups.isError)
     return <LoadError error={groups.error} onRetry={() => void groups.refetch()} look="alert" />;

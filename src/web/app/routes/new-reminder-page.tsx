@@ -10,7 +10,7 @@ import { animalsQuery } from '../../features/animals/api/animals';
 import { groupsQuery } from '../../features/groups/api/groups';
 import { ReminderForm } from '../../features/reminders/components/reminder-form';
 import { useFarmToday } from '../../hooks/use-farm-today';
-import { awaitingNamed } from '../../lib/query-client';
+import { useAwaitingNamed } from '../../lib/awaiting-server';
 
 export default function NewReminderPage() {
   const [params] = useSearchParams();
@@ -18,18 +18,12 @@ export default function NewReminderPage() {
   const animals = useQuery(animalsQuery);
   const groups = useQuery(groupsQuery);
   const { today, ready } = useFarmToday();
-
   const animalId = params.get('animalId');
   const groupId = params.get('groupId');
-  // the form chooses who it is for once: from the server's list, when the device's copy lacks them
-  if (
-    animals.isPending ||
-    groups.isPending ||
-    !ready ||
-    awaitingNamed(animalId, animals) ||
-    awaitingNamed(groupId, groups)
-  )
-    return <Loading />;
+  // the form chooses who it is for once: from the server's list, when the list on hand lacks them
+  const named = useAwaitingNamed([animalId, animals], [groupId, groups]);
+
+  if (animals.isPending || groups.isPending || !ready || named) return <Loading />;
   if (animals.isError) return <LoadError error={animals.error} onRetry={() => void animals.refetch()} />;
   if (groups.isError) return <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;
 
